@@ -90,3 +90,23 @@ def frame(rows: Iterable[Mapping], columns: Mapping[str, str]) -> pd.DataFrame:
 
 def empty(columns: Mapping[str, str]) -> pd.DataFrame:
     return frame([], columns)
+
+
+#: rows the validate stage takes out of cells or claims (written by the validate
+#: stage, not by the parser, hence not in TABLES)
+QUARANTINE: dict[str, str] = {
+    "doc": "string",
+    "source": "string",
+    "reason": "string",
+    "detail": "string",
+    "panel": "Int64",
+    "line": "int64",
+    "x": "string",
+    "y": "string",
+    "value": "float64",
+    "value_text": "string",
+    "panel_title": "string",
+    "layout": "string",
+    "claim_kind": "string",
+    "text": "string",
+}
