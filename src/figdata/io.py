@@ -1,0 +1,156 @@
+"""Reading documents and writing tables, deterministically.
+
+Every table figdata writes goes through :func:`write_parquet`, so a rerun on the
+same input yields byte-identical files: rows are put in a fixed order, the
+writer options are pinned here, and nothing time- or host-dependent is stored.
+That keeps golden files and archives comparable and lets Snakemake's checksum
+comparison see "nothing changed" where nothing did.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from figdata import tables
+
+#: the columns that give a table its row order; ties keep the producer's order
+SORT_KEYS: dict[str, tuple[str, ...]] = {
+    "cells": ("doc", "panel", "line"),
+    "panels": ("doc", "panel"),
+    "findings": ("doc", "panel", "line"),
+    "claims": ("doc", "panel", "line"),
+    "quarantine": ("doc", "panel", "line"),
+    "summary": ("doc",),
+}
+
+# Pinned so that an upgrade of pyarrow's defaults cannot change the bytes
+# silently; "zstd" keeps the many small files small without a speed cost.
+WRITER_OPTIONS: dict = {
+    "compression": "zstd",
+    "compression_level": 3,
+    "use_dictionary": True,
+    "write_statistics": True,
+    "version": "2.6",
+    "data_page_version": "1.0",
+    "use_deprecated_int96_timestamps": False,
+}
+
+PathLike = str | os.PathLike
+
+
+def read_document(path: PathLike) -> bytes:
+    """The raw bytes of one document; decoding is the parser's job."""
+    return Path(path).read_bytes()
+
+
+def doc_id(path: PathLike) -> str:
+    """A document's id is its file stem: ``seeds/003_ab.txt`` -> ``003_ab``."""
+    return Path(path).stem
+
+
+def sort_rows(df: pd.DataFrame, table: str | None = None) -> pd.DataFrame:
+    """``df`` in the canonical order of ``table`` (stable, so ties keep their order)."""
+    keys = [c for c in SORT_KEYS.get(table or "", ()) if c in df.columns]
+    if keys and len(df) > 1:
+        df = df.sort_values(keys, kind="stable", na_position="last")
+    return df.reset_index(drop=True)
+
+
+def _arrow_table(df: pd.DataFrame, table: str | None) -> pa.Table:
+    schema = pa.Schema.from_pandas(df, preserve_index=False)
+    # An empty or all-null list column (ticks of a document without panels)
+    # would otherwise be typed "null" and differ from the same column in
+    # other documents; give it the list type the table contract declares.
+    spec = tables.TABLES.get(table or "", {})
+    for i, fld in enumerate(schema):
+        if pa.types.is_null(fld.type) and spec.get(fld.name) == "object":
+            schema = schema.set(i, pa.field(fld.name, pa.list_(pa.large_string())))
+    return pa.Table.from_pandas(df, schema=schema, preserve_index=False)
+
+
+def write_parquet(df: pd.DataFrame, path: PathLike, table: str | None = None) -> Path:
+    """Write ``df`` to ``path`` reproducibly; ``table`` names its sort order.
+
+    The file appears atomically (written next to its target, then renamed),
+    so a killed job never leaves a half-written table behind.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = _arrow_table(sort_rows(df, table), table)
+    tmp = path.with_name(f".{path.name}.tmp")
+    pq.write_table(data, tmp, **WRITER_OPTIONS)
+    os.replace(tmp, path)
+    return path
+
+
+def _as_list(value):
+    return value.tolist() if isinstance(value, np.ndarray) else value
+
+
+def read_parquet(path: PathLike) -> pd.DataFrame:
+    """Read a table written by :func:`write_parquet`, list cells as Python lists."""
+    df = pq.read_table(path).to_pandas()
+    for name in df.columns:
+        if df[name].dtype == object and df[name].map(type).eq(np.ndarray).any():
+            df[name] = df[name].map(_as_list)
+    return df
+
+
+def _jsonable(value):
+    """Plain JSON values: numpy scalars unwrapped, NaN/NA/inf as null."""
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | np.ndarray):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, pd.DataFrame):
+        return _jsonable(value.to_dict(orient="records"))
+    if isinstance(value, np.generic):
+        value = value.item()
+    if value is None or value is pd.NA or value is pd.NaT:
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, str | int | float | bool):
+        return value
+    return str(value)
+
+
+def write_json(obj, path: PathLike) -> Path:
+    """Write ``obj`` as stable, valid JSON (sorted keys, no NaN, trailing newline)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(_jsonable(obj), indent=2, sort_keys=True, ensure_ascii=False)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def write_tsv(df: pd.DataFrame, path: PathLike, table: str | None = None) -> Path:
+    """Write ``df`` as a tab-separated file with ``\\n`` line ends, canonical order."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    sort_rows(df, table).to_csv(tmp, sep="\t", index=False, lineterminator="\n")
+    os.replace(tmp, path)
+    return path
+
+
+def concat(frames: Sequence[pd.DataFrame], columns: Mapping[str, str] | None = None):
+    """Concatenate frames; with ``columns``, an empty input gives a typed empty table."""
+    frames = [f for f in frames if len(f.columns)]
+    if not frames:
+        return tables.empty(columns) if columns is not None else pd.DataFrame()
+    non_empty = [f for f in frames if len(f)]
+    if not non_empty:
+        return frames[0].iloc[0:0].reset_index(drop=True)
+    return pd.concat(non_empty, ignore_index=True)
