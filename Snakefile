@@ -1,0 +1,24 @@
+# figdata: figure descriptions in, validated tidy Parquet out. See README.md.
+
+from snakemake.utils import min_version, validate
+
+min_version("9.0")
+
+
+configfile: "config/config.yaml"
+
+
+validate(config, "config/schema.yaml")
+
+
+include: "rules/common.smk"
+include: "rules/extract.smk"
+include: "rules/validate.smk"
+include: "rules/aggregate.smk"
+
+
+rule all:
+    default_target: True
+    input:
+        all_validated_outputs(),
+        rules.aggregate.output,
