@@ -298,6 +298,33 @@ class Quarantine(_Contract):
         return (is_cell & cell_ok) | (~is_cell & claim_ok)
 
 
+#: row rule (dataframe-level check) -> the columns it reads, for error messages
+ROW_RULES: dict[str, tuple[str, ...]] = {
+    "unique_cell": ("doc", "panel", "x", "y"),
+    "colorbar_ordered": ("colorbar_min", "colorbar_max"),
+    "n_expected_is_grid": ("x_ticks", "y_ticks", "n_expected"),
+    "validate_kind": ("stage", "kind"),
+    "source_fields": ("source", "x", "y", "value_text", "claim_kind", "text"),
+}
+
+
+def check_names(model: type[pa.DataFrameModel]) -> dict[str, str]:
+    """pandera reports a check by its error text; map the texts of our own checks to names."""
+    schema = model.to_schema()
+    checks = [*schema.checks, *(c for col in schema.columns.values() for c in col.checks)]
+    # built-in checks already report as name(argument), which says more than the name
+    return {c.error: c.name for c in checks if c.error and not c.error.startswith(f"{c.name}(")}
+
+
+def row_rules(model: type[pa.DataFrameModel]) -> dict[str, tuple[str, ...]]:
+    """Row rules of ``model`` (by check name) and the columns each reads."""
+    schema = model.to_schema()
+    rules = {c.name: ROW_RULES[c.name] for c in schema.checks}
+    if schema.unique:
+        rules["multiple_fields_uniqueness"] = tuple(schema.unique)
+    return rules
+
+
 #: raw table name -> model the parser's output must meet
 RAW_MODELS: dict[str, type[pa.DataFrameModel]] = {
     "cells": CellsRaw,
