@@ -11,6 +11,16 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from figdata import tables
+from figdata.parse import claims
+from figdata.parse.axes import colour_ranges, is_colourbar_label
+from figdata.parse.claims import claim_kind
+from figdata.parse.decode import decode
+from figdata.parse.markup import markup_findings, pair_orders
+from figdata.parse.model import Item, assign_zones, classify
+from figdata.parse.recognize import SUMMARY_LABEL, Context, recognise
+from figdata.parse.structure import Meta, Panel, read_meta, split_panels
+from figdata.parse.text import norm
+from figdata.parse.ticks import AxisTicks
 
 
 @dataclass
@@ -24,17 +34,219 @@ class ParsedDocument:
     def frames(self) -> dict[str, pd.DataFrame]:
         """The four tables of this document, typed as in :mod:`figdata.tables`."""
         return {
-            name: tables.frame(
-                [{**row, "doc": self.doc} for row in getattr(self, name)], columns
-            )
+            name: tables.frame([{**row, "doc": self.doc} for row in getattr(self, name)], columns)
             for name, columns in tables.TABLES.items()
         }
 
 
 def parse_document(doc: str, raw: bytes) -> ParsedDocument:
     """Parse the bytes of one document (``doc`` is its file stem)."""
-    # placeholder until the recognisers land; keeps the pipeline runnable
-    return ParsedDocument(doc=doc)
+    decoded = decode(raw)
+    result = ParsedDocument(doc=doc, findings=list(decoded.findings))
+    if not "".join(decoded.lines).strip():
+        # line-end details of a blank file are noise; undecodable bytes are not
+        result.findings = [f for f in result.findings if f["severity"] != "info"]
+        result.findings.append(
+            _doc_finding("empty", "error", "the file is empty or holds only whitespace")
+        )
+        return result
+    lines = list(decoded.lines)
+    result.findings.extend(markup_findings(lines))
+    if lines and lines[0].strip() == "\\n":
+        lines[0] = ""
+    items = classify(lines)
+    assign_zones(items)
+    meta = read_meta(items)
+    panels = split_panels(items, meta)
+    last_line = None
+    if not decoded.ends_with_newline:
+        last_line = max((i for i, text in enumerate(lines, 1) if text.strip()), default=None)
+    orders = pair_orders(" ".join(it.text for it in items), meta)
+    contexts = []
+    truncated_at = None
+    for panel in panels:
+        ctx = _context(panel, meta, orders, last_line)
+        recognise(panel.items, ctx)
+        contexts.append(ctx)
+        if ctx.truncated and truncated_at is None:
+            truncated_at = panel.index
+    titles = [p.title for p in panels]
+    for panel, ctx in zip(panels, contexts, strict=True):
+        result.cells.extend({**c, "panel_title": panel.title} for c in ctx.cells)
+        result.findings.extend(ctx.findings)
+        result.claims.extend(_claims(panel.items, ctx, None))
+    result.claims.extend(_observation_claims(items, contexts, titles))
+    result.findings.extend(duplicate_findings(result.cells))
+    result.findings.extend(claim_conflicts(result.claims, result.cells))
+    result.findings.extend(
+        completeness(panels, contexts, truncated_at, has_cells=bool(result.cells))
+    )
+    result.panels = [_panel_row(p, c, meta) for p, c in zip(panels, contexts, strict=True)]
+    if not panels:
+        result.findings.append(_doc_finding("no_data", "warning", "no panel could be found"))
+    return result
+
+
+def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> Context:
+    scoped = meta.scoped_axes.get(panel.index, {})
+    xa, ya = scoped.get("x", meta.x), scoped.get("y", meta.y)
+    if (
+        meta.legend is not None
+        and meta.legend.ticks
+        and (meta.chart_type in ("grouped_bar", "line") or not ya.ticks)
+    ):
+        ya = meta.legend
+    order = ya.order or ("legend" if ya is meta.legend else None)
+    top_down = list(reversed(ya.ticks)) if order == "bottom-to-top" else list(ya.ticks)
+    panel.x = AxisTicks("x", xa.label, list(xa.ticks))
+    panel.y = AxisTicks("y", ya.label, list(ya.ticks), top_down)
+    panel.y_order = order
+    colour = None
+    if panel.title and norm(panel.title) in meta.colour_by_title:
+        colour = meta.colour_by_title[norm(panel.title)]
+    elif len(meta.colours) == 1:
+        colour = meta.colours[0]
+    elif panel.index < len(meta.colours):
+        colour = meta.colours[panel.index]
+    for item in panel.items[:3]:
+        if item.kind == "bold" and item.body and colour_ranges(item.body):
+            colour = colour_ranges(item.body)[0]
+    for item in panel.items:
+        if item.label and is_colourbar_label(item.label) and colour_ranges(item.body or ""):
+            colour = colour_ranges(item.body or "")[0]
+    panel.colour = colour
+    panel.metric = meta.metric
+    return Context(panel.index, panel.x, panel.y, orders, last_line)
+
+
+def _claims(items: list[Item], ctx: Context, kind_hint: str | None) -> list[dict]:
+    out = []
+    for item in items:
+        if item.kind not in ("list", "text"):
+            continue
+        label = item.label or ""
+        if label and SUMMARY_LABEL.search(label):
+            for sentence in claims.sentences(f"{label}: {item.body}"):
+                out.extend(claims.extract(item, sentence, ctx, claim_kind(sentence)))
+    return out
+
+
+def _observation_claims(items: list[Item], contexts: list[Context], titles) -> list[dict]:
+    out = []
+    for item in items:
+        if item.zone != "observations" or item.kind not in ("list", "text"):
+            continue
+        for sentence in claims.sentences(item.text):
+            kind = claim_kind(sentence)
+            if kind is None:
+                continue
+            index = claims.panel_for(sentence, titles)
+            if index is None:
+                continue
+            out.extend(claims.extract(item, sentence, contexts[index], kind))
+    return out
+
+
+def duplicate_findings(cells: list[dict]) -> list[dict]:
+    """One finding per group of lines that state the same cell with different values."""
+    by_key: dict[tuple, list[dict]] = {}
+    for cell in cells:
+        by_key.setdefault((cell["panel"], cell["x"], cell["y"]), []).append(cell)
+    groups: dict[tuple, list[tuple]] = {}
+    for key, group in by_key.items():
+        if len({c["value"] for c in group}) > 1:
+            lines = tuple(sorted({c["line"] for c in group}))
+            groups.setdefault((key[0], lines), []).append((key, group))
+    out = []
+    for (panel, lines), members in groups.items():
+        keys = [k for k, _ in members]
+        xs, ys = {k[1] for k in keys}, {k[2] for k in keys}
+        values = "; ".join(
+            f"x={k[1]}, y={k[2]}: " + " vs ".join(c["value_text"] for c in g) for k, g in members
+        )
+        out.append(
+            {
+                "panel": panel,
+                "line": lines[-1],
+                "kind": "duplicate_cell",
+                "severity": "warning",
+                "detail": f"stated twice with different values on lines "
+                f"{', '.join(map(str, lines))} ({values}); none is kept",
+                "raw": None,
+                "x": next(iter(xs)) if len(xs) == 1 else None,
+                "y": next(iter(ys)) if len(ys) == 1 else None,
+                "stage": "parse",
+            }
+        )
+    return out
+
+
+def claim_conflicts(claim_rows: list[dict], cells: list[dict]) -> list[dict]:
+    return claims.conflicts(claim_rows, cells)
+
+
+def completeness(panels, contexts, truncated_at, has_cells: bool) -> list[dict]:
+    if not has_cells and not any(c.addressed for c in contexts):
+        return [
+            _doc_finding(
+                "no_data", "warning", "no cell value is stated (only colours, ranges or prose)"
+            )
+        ]
+    out = []
+    for panel, ctx in zip(panels, contexts, strict=True):
+        if truncated_at is not None and panel.index >= truncated_at:
+            continue
+        expected = len(ctx.x.ticks) * len(ctx.y.ticks)
+        stated = len(ctx.addressed)
+        if expected and stated < expected:
+            out.append(
+                {
+                    "panel": panel.index,
+                    "line": panel.line,
+                    "kind": "missing_cell",
+                    "severity": "info",
+                    "detail": f"only {stated} of {expected} cells are stated",
+                    "raw": None,
+                    "x": None,
+                    "y": None,
+                    "stage": "parse",
+                }
+            )
+    return out
+
+
+def _panel_row(panel: Panel, ctx: Context, meta: Meta) -> dict:
+    expected = len(ctx.x.ticks) * len(ctx.y.ticks)
+    return {
+        "panel": panel.index,
+        "title": panel.title,
+        "chart_type": meta.chart_type,
+        "x_label": ctx.x.label,
+        "y_label": ctx.y.label,
+        "x_ticks": list(ctx.x.ticks),
+        "y_ticks": list(ctx.y.ticks),
+        "y_order": panel.y_order,
+        "colorbar_min": panel.colour[0] if panel.colour else None,
+        "colorbar_max": panel.colour[1] if panel.colour else None,
+        "metric": panel.metric,
+        "n_cells": len(ctx.cells),
+        "n_expected": expected or None,
+        "line": panel.line,
+    }
+
+
+def _doc_finding(kind: str, severity: str, detail: str, line: int | None = None) -> dict:
+    return {
+        "panel": None,
+        "line": line,
+        "kind": kind,
+        "severity": severity,
+        "detail": detail,
+        "raw": None,
+        "x": None,
+        "y": None,
+        "stage": "parse",
+    }
 
 
 def parse_documents(items: Iterable[tuple[str, bytes]]) -> list[ParsedDocument]:

@@ -1,0 +1,68 @@
+"""Document-wide signals: markup noise, and how the text orders coordinate pairs."""
+
+from __future__ import annotations
+
+import re
+
+_HTML = re.compile(
+    r"<\s*/?\s*(?:script|iframe|img|svg|object|embed|style|td|tr|table|div|span|a|b|i|p|br)\b[^>]*>"
+    r"|\bon[a-z]+\s*=|javascript:",
+    re.I,
+)
+LONG_TITLE = 300
+
+
+def markup_findings(lines: list[str]) -> list[dict]:
+    out = []
+    first = next((i for i, t in enumerate(lines) if t.strip()), None)
+    if first is not None and lines[first].strip() == "\\n":
+        out.append(_f(first + 1, "a literal backslash-n ('\\\\n') stands as the first line", "\\n"))
+    for number, text in enumerate(lines, start=1):
+        if _HTML.search(text):
+            tags = sorted({m.group(0)[:40] for m in _HTML.finditer(text)})
+            out.append(_f(number, "HTML in the text, kept verbatim: " + ", ".join(tags), text))
+        heading = re.match(r"^\s*#{1,6}\s+(.*)$", text)
+        if heading and len(heading.group(1)) > LONG_TITLE:
+            out.append(_f(number, f"a heading of {len(heading.group(1))} characters", text[:200]))
+    return out
+
+
+def _f(line: int, detail: str, raw: str) -> dict:
+    return {
+        "panel": None,
+        "line": line,
+        "kind": "markup_in_text",
+        "severity": "warning",
+        "detail": detail,
+        "raw": raw[:500],
+        "x": None,
+        "y": None,
+        "stage": "parse",
+    }
+
+
+def pair_orders(text: str, meta) -> dict[str, str]:
+    """Which coordinate comes first in tuples, 'AxB' names and 'A → B' pairs."""
+    from figdata.parse.ticks import AxisTicks, name_score
+
+    x = AxisTicks("x", meta.x.label, meta.x.ticks)
+    y = AxisTicks("y", meta.y.label, meta.y.ticks)
+    orders: dict[str, str] = {}
+    if re.search(r"\(\s*(?:row|y)\b[^()]*,\s*(?:column|col|x)\b[^()]*\)", text, re.I):
+        orders["tuple"] = "yx"
+    elif re.search(r"\(\s*(?:column|col|x)\b[^()]*,\s*(?:row|y)\b[^()]*\)", text, re.I):
+        orders["tuple"] = "xy"
+    for kind, sep in (("cross", r"[×x]"), ("arrow", r"(?:→|->)")):
+        for m in re.finditer(
+            rf"\b([A-Za-z][A-Za-z-]{{2,}})\s*{sep}\s*([A-Za-z][A-Za-z-]{{2,}})\b", text
+        ):
+            a, b = m.group(1), m.group(2)
+            xy = name_score(a, x) + name_score(b, y)
+            yx = name_score(a, y) + name_score(b, x)
+            if xy > yx and xy > 0:
+                orders[kind] = "xy"
+                break
+            if yx > xy and yx > 0:
+                orders[kind] = "yx"
+                break
+    return orders

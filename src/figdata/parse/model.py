@@ -1,0 +1,154 @@
+"""A normalised model of a description: typed lines grouped into zones.
+
+Descriptions of this genre vary in markup but not in shape: a title heading,
+an overview, a components/axes part, the data, then observations and an
+interpretation. Recognisers work on :class:`Item` objects, never on raw text,
+so a new markup variant is handled here once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from figdata.parse.text import find_top, strip_markdown
+
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_LIST = re.compile(r"^(\s*)(?:[*+\-•]|\d{1,2}[.)])\s+(.*)$")
+_TABLE = re.compile(r"^\s*\|.*\|?\s*$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+# a whole line in bold, optionally followed by a remark: "**1. Title** (note)"
+_BOLD_LINE = re.compile(r"^\s*\*\*(?P<head>[^*]+?)\*\*(?P<rest>.*)$")
+_ARROWS = (" → ", " -> ", " => ", " ⟶ ")
+
+ZONE_WORDS = [
+    ("overview", r"overview|summary of the image|image description|description"),
+    ("components", r"component|axes|axis|legend|layout|dimension|structure|metadata|labels"),
+    ("observations", r"observation|takeaway|finding|highlight|insight"),
+    ("interpretation", r"interpretation|conclusion|implication|discussion|analysis of trends"),
+    ("data", r"analysis|extraction|data|content|values|table|transcription|details|grid|cells"),
+]
+NON_DATA = {"title", "overview", "components", "observations", "interpretation"}
+
+
+@dataclass
+class Item:
+    line: int
+    kind: str  # heading, bold, list, table, code, text
+    level: int  # heading depth, or list indentation
+    text: str  # the line without its list or heading marker
+    zone: str = "title"
+    label: str | None = None
+    body: str | None = None
+
+    @property
+    def clean(self) -> str:
+        return strip_markdown(self.text)
+
+
+def split_label(text: str) -> tuple[str | None, str]:
+    """``**Label**: body`` / ``Label: body`` / ``Label -> body`` into (label, body)."""
+    m = re.match(r"^\s*\*\*(.+?)\*\*(.*)$", text)
+    if m:
+        head, rest = m.group(1).strip(), m.group(2).strip()
+        if head.endswith(":") or rest.startswith(":") or not rest:
+            return head.rstrip(":").strip(), rest.lstrip(":").strip()
+    colon = _label_colon(text)
+    if colon >= 0:
+        return text[:colon].strip(), text[colon + 1 :].strip()
+    for arrow in _ARROWS:
+        i = find_top(text, arrow)
+        if i > 0:
+            return text[:i].strip(), text[i + len(arrow) :].strip()
+    return None, text.strip()
+
+
+def _label_colon(text: str) -> int:
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}" and depth:
+            depth -= 1
+        elif ch == ":" and depth == 0 and (i + 1 == len(text) or text[i + 1] in " *\t"):
+            return i
+    return -1
+
+
+def classify(lines: list[str]) -> list[Item]:
+    items: list[Item] = []
+    in_code = False
+    for number, raw in enumerate(lines, start=1):
+        if _FENCE.match(raw):
+            in_code = not in_code
+            continue
+        if not raw.strip():
+            continue
+        if in_code:
+            item = Item(number, "code", 0, raw.strip())
+        elif m := _HEADING.match(raw):
+            item = Item(number, "heading", len(m.group(1)), m.group(2))
+        elif _TABLE.match(raw) and raw.count("|") >= 2:
+            item = Item(number, "table", 0, raw.strip())
+        elif m := _LIST.match(raw):
+            indent = len(m.group(1).expandtabs(4))
+            item = Item(number, "list", indent, m.group(2).strip())
+        elif (m := _BOLD_LINE.match(raw)) and not _looks_like_pair(m):
+            item = Item(number, "bold", 0, raw.strip())
+        else:
+            item = Item(number, "text", 0, raw.strip())
+        if item.kind in ("list", "code", "text"):
+            item.label, item.body = split_label(item.text)
+        elif item.kind == "bold":
+            item.label, item.body = _bold_parts(item.text)
+        items.append(item)
+    return items
+
+
+def _looks_like_pair(m: re.Match) -> bool:
+    """``**Peak Value:** 27.9`` is a labelled statement, not a heading."""
+    head = m.group("head").rstrip()
+    rest = m.group("rest").strip()
+    return head.endswith(":") and bool(re.search(r"\d", rest))
+
+
+def _bold_parts(text: str) -> tuple[str, str]:
+    m = _BOLD_LINE.match(text)
+    assert m
+    return m.group("head").strip().rstrip(":").strip(), m.group("rest").strip()
+
+
+def zone_of_heading(text: str) -> str | None:
+    t = strip_markdown(text).casefold()
+    t = re.sub(r"^\s*(?:\d+(?:\.\d+)*[.)]?|[ivx]+\.)\s*", "", t)
+    for zone, words in ZONE_WORDS:
+        if re.search(rf"\b(?:{words})", t):
+            return zone
+    return None
+
+
+def assign_zones(items: list[Item]) -> None:
+    """Give each item its zone; deeper unknown headings stay in their zone."""
+    zone, zone_level = "title", 0
+    seen_title = False
+    for item in items:
+        if item.kind == "heading":
+            found = zone_of_heading(item.text)
+            if not seen_title and found in (None, "data") and zone == "title":
+                seen_title = True
+                item.zone = "title"
+                continue
+            seen_title = True
+            if found is not None and (item.level <= zone_level or zone in ("title",)):
+                zone, zone_level = found, item.level
+            elif found is not None and zone in NON_DATA and found != "data":
+                zone, zone_level = found, item.level
+            elif found is not None and found != "data" and zone == "data":
+                if found in ("observations", "interpretation") or item.level <= zone_level:
+                    zone, zone_level = found, item.level
+            elif found is None and item.level <= zone_level:
+                # an unnamed section at zone depth: treat as data (e.g. one per panel)
+                zone, zone_level = "data", item.level
+            elif found == "data" and zone != "data":
+                zone, zone_level = "data", item.level
+        item.zone = zone

@@ -1,0 +1,509 @@
+"""Layout recognisers: each turns one shape of statement into cells.
+
+All recognisers share one :class:`Context` per panel: the panel's axes, the
+document's pair convention and the lists that collect cells and findings. A
+new layout is one more function in :data:`LINE_RECOGNISERS`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from figdata.parse.model import Item
+from figdata.parse.text import MINUS, split_top, strip_markdown
+from figdata.parse.ticks import AxisTicks, assign_pair, resolve, resolve_either
+from figdata.parse.values import NUM, Value, is_missing, parse_value, split_values
+
+SUMMARY_LABEL = re.compile(
+    r"\b(?:peak|max(?:imum)?|min(?:imum)?|lowest|highest|range|trend|total|average|mean|sum|"
+    r"best|worst|overall|note|observation|spread|median|global|key)\b",
+    re.I,
+)
+_ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+}
+
+
+@dataclass
+class Context:
+    panel: int
+    x: AxisTicks
+    y: AxisTicks
+    pair_order: dict[str, str]  # "tuple" / "cross" / "arrow" -> "xy" | "yx"
+    last_line: int | None  # the final line when the file ends without a line break
+    cells: list[dict] = field(default_factory=list)
+    findings: list[dict] = field(default_factory=list)
+    addressed: set[tuple[str, str]] = field(default_factory=set)
+    truncated: bool = False
+
+    def cell(self, x: str, y: str, value: Value, item: Item, layout: str) -> None:
+        self.cells.append(
+            {
+                "panel": self.panel,
+                "x": x,
+                "y": y,
+                "value": value.value,
+                "value_text": value.text,
+                "line": item.line,
+                "layout": layout,
+            }
+        )
+        self.addressed.add((x, y))
+
+    def finding(self, kind: str, severity: str, detail: str, item: Item | None, **where) -> None:
+        self.findings.append(
+            {
+                "panel": self.panel,
+                "line": item.line if item else None,
+                "kind": kind,
+                "severity": severity,
+                "detail": detail,
+                "raw": item.text if item else None,
+                "x": where.get("x"),
+                "y": where.get("y"),
+                "stage": "parse",
+            }
+        )
+
+    def missing(self, x: str, y: str, item: Item, marker: str) -> None:
+        self.addressed.add((x, y))
+        marker = strip_markdown(marker).split("(")[0].strip() or "blank"
+        self.finding("missing_cell", "info", f"'{marker}' printed for x={x}, y={y}", item, x=x, y=y)
+
+
+# --- slots ---------------------------------------------------------------------------
+
+
+def _slot(token: str) -> Value | str | None:
+    """A value, the string "missing" for a missing marker, or None."""
+    token = token.strip()
+    if token == "" or is_missing(token):
+        return "missing"
+    return parse_value(token)
+
+
+def _value_list(body: str) -> list[Value | str] | None:
+    if not body or not re.search(r"\d", body):
+        return None
+    slots = [_slot(t) for t in split_values(body)]
+    if len(slots) < 2 or any(s is None for s in slots):
+        return None
+    return slots  # type: ignore[return-value]
+
+
+# --- keyed rows and columns (L01-L05, L07) --------------------------------------------
+
+
+def keyed_list(item: Item, ctx: Context, group) -> bool:
+    if item.label is None or SUMMARY_LABEL.search(item.label):
+        return False
+    slots = _value_list(item.body or "")
+    if slots is None:
+        return False
+    found = resolve_either(item.label, ctx.x, ctx.y, prefer="y")
+    if found is None:
+        return False
+    axis, key = found
+    across = ctx.x.ticks if axis == "y" else ctx.y.top_down
+    layout = "row_list" if axis == "y" else "column_list"
+    remarks = [s.remark for s in slots if isinstance(s, Value)]
+    explicit = []
+    if slots and all(isinstance(s, Value) for s in slots) and all(remarks):
+        other = ctx.x if axis == "y" else ctx.y
+        for s in slots:
+            hit = resolve(s.remark, other)
+            if hit is None:
+                explicit = []
+                break
+            explicit.append(hit.tick)
+    if explicit:
+        for tick, s in zip(explicit, slots, strict=True):
+            x, y = (tick, key) if axis == "y" else (key, tick)
+            ctx.cell(x, y, s, item, "row_list_ticked")
+        return True
+    where = {"y": key} if axis == "y" else {"x": key}
+    if item.line == ctx.last_line and len(slots) < len(across):
+        kept = slots if (item.body or "").rstrip().endswith(",") else slots[:-1]
+        for tick, s in zip(across, kept, strict=False):
+            _place(ctx, axis, key, tick, s, item, layout)
+        ctx.truncated = True
+        ctx.finding(
+            "truncated",
+            "warning",
+            f"file ends inside the {'row' if axis == 'y' else 'column'} "
+            f"'{strip_markdown(item.label)}'; the unterminated value is left out",
+            item,
+            **where,
+        )
+        return True
+    if across and len(slots) != len(across):
+        for tick in across:
+            ctx.addressed.add((tick, key) if axis == "y" else (key, tick))
+        ctx.finding(
+            "ragged_row",
+            "warning",
+            f"{'row' if axis == 'y' else 'column'} '{strip_markdown(item.label)}' has "
+            f"{len(slots)} values for {len(across)} {'columns' if axis == 'y' else 'rows'}; "
+            "none is placed",
+            item,
+            **where,
+        )
+        return True
+    for tick, s in zip(across, slots, strict=False):
+        _place(ctx, axis, key, tick, s, item, layout)
+    return True
+
+
+def _place(ctx: Context, axis: str, key: str, tick: str, slot, item: Item, layout: str) -> None:
+    x, y = (tick, key) if axis == "y" else (key, tick)
+    if slot == "missing":
+        ctx.missing(x, y, item, _marker_text(item, tick))
+    else:
+        ctx.cell(x, y, slot, item, layout)
+
+
+def _marker_text(item: Item, tick: str) -> str:
+    for token in split_values(item.body or ""):
+        if _slot(token) == "missing":
+            return token or "blank"
+    return "-"
+
+
+# --- points with coordinates (L13-L18, L10, L16) ---------------------------------------
+
+_CROSS = re.compile(r"^\(?\s*([\w.%-]+?)\s*[x×]\s*([\w.%-]+)\s*\)?$")
+
+
+def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None:
+    text = strip_markdown(label).strip()
+    text = re.sub(r"^(?:at|for|in)\s+", "", text, flags=re.I)
+    # a position word with the coordinates in parentheses: "Top-left (1x1)"
+    m = re.match(r"^[A-Za-z -]+\(([^()]+)\)$", text)
+    if m and (_CROSS.match(m.group(1)) or "," in m.group(1)):
+        text = m.group(1)
+    m = re.match(r"^\(?\s*x\s*=\s*([^,]+?)\s*,\s*y\s*=\s*([^)]+?)\s*\)?$", text, re.I)
+    if m:
+        x, y = resolve(m.group(1), ctx.x), resolve(m.group(2), ctx.y)
+        return (x.tick, y.tick, "point_xy") if x and y else None
+    m = re.match(r"^\(?\s*y\s*=\s*([^,]+?)\s*,\s*x\s*=\s*([^)]+?)\s*\)?$", text, re.I)
+    if m:
+        x, y = resolve(m.group(2), ctx.x), resolve(m.group(1), ctx.y)
+        return (x.tick, y.tick, "point_xy") if x and y else None
+    m = _CROSS.match(text)
+    if m:
+        return _ordered(m.group(1), m.group(2), ctx, ctx.pair_order.get("cross", "xy"), "cross")
+    for arrow in ("→", "->", "⟶"):
+        if arrow in text:
+            a, _, b = text.partition(arrow)
+            return _ordered(a, b, ctx, ctx.pair_order.get("arrow", "yx"), "pair")
+    m = re.match(r"^\(\s*([^,()]+)\s*,\s*([^,()]+)\s*\)$", text)
+    if m:
+        return _ordered(m.group(1), m.group(2), ctx, ctx.pair_order.get("tuple", "xy"), "tuple")
+    parts = split_top(text, ",")
+    if len(parts) == 2:
+        found = assign_pair(parts[0], parts[1], ctx.x, ctx.y)
+        if found:
+            return found[0], found[1], "point_named"
+    m = re.match(r"^cell\s+(\d+)\b", text, re.I)
+    if m and group and group[0] == "row_pos":
+        j, i = int(m.group(1)), group[1]
+        if j <= len(ctx.x.ticks) and i <= len(ctx.y.top_down):
+            return ctx.x.ticks[j - 1], ctx.y.top_down[i - 1], "positional"
+    return None
+
+
+def _ordered(a: str, b: str, ctx: Context, order: str, layout: str):
+    a, b = a.strip(), b.strip()
+    first = (ctx.x, ctx.y) if order == "xy" else (ctx.y, ctx.x)
+    for ax_a, ax_b in (first, first[::-1]):
+        ra, rb = resolve(a, ax_a), resolve(b, ax_b)
+        if ra and rb:
+            x, y = (ra.tick, rb.tick) if ax_a.name == "x" else (rb.tick, ra.tick)
+            return x, y, layout
+    return None
+
+
+def point(item: Item, ctx: Context, group) -> bool:
+    if item.label is None or SUMMARY_LABEL.search(item.label):
+        return False
+    slot = _slot(item.body or "") if item.body is not None else None
+    if slot is None:
+        return False
+    coords = point_coords(item.label, ctx, group)
+    if coords is None:
+        return False
+    x, y, layout = coords
+    if slot == "missing":
+        ctx.missing(x, y, item, item.body or "")
+    else:
+        ctx.cell(x, y, slot, item, layout)
+    return True
+
+
+# --- nested bullets and group headings (L08, L09) -------------------------------------
+
+
+def group_child(item: Item, ctx: Context, group) -> bool:
+    if not group or group[0] not in ("x", "y") or item.label is None:
+        return False
+    slot = _slot(item.body or "") if item.body else None
+    if slot is None:
+        return False
+    other = ctx.x if group[0] == "y" else ctx.y
+    found = resolve(item.label, other)
+    if found is None:
+        return False
+    x, y = (found.tick, group[1]) if group[0] == "y" else (group[1], found.tick)
+    if slot == "missing":
+        ctx.missing(x, y, item, item.body or "")
+    else:
+        ctx.cell(x, y, slot, item, "nested")
+    return True
+
+
+def group_of(text: str, ctx: Context):
+    """What a heading or parent bullet fixes: ("y", tick), ("x", tick), ("row_pos", i)."""
+    clean = strip_markdown(text).strip().rstrip(":").strip()
+    m = re.match(r"^row\s+(\d+)\b", clean, re.I)
+    if m:
+        return ("row_pos", int(m.group(1)))
+    m = re.match(r"^(?:from|to)\s+(.+)$", clean, re.I)
+    if m:
+        clean = m.group(1)
+    found = resolve_either(clean, ctx.x, ctx.y, prefer="y")
+    return found
+
+
+# --- row described by end points (L06) -----------------------------------------------
+
+_AT_TICK = re.compile(
+    rf"(?P<num>{NUM})\s*%?\s*,?\s*(?:at\s+|\()\s*(?P<ref>[A-Za-z][\w-]*\s*=\s*[^\s,;)]+)\)?"
+)
+
+
+def end_points(item: Item, ctx: Context, group) -> bool:
+    if item.label is None or SUMMARY_LABEL.search(item.label):
+        return False
+    found = resolve_either(item.label, ctx.x, ctx.y, prefer="y")
+    if found is None or found[0] != "y":
+        return False
+    hits = []
+    for m in _AT_TICK.finditer(item.body or ""):
+        ref = resolve(m.group("ref"), ctx.x)
+        if ref is None:
+            return False
+        hits.append((ref.tick, Value(float(m.group("num").replace(MINUS, "-")), m.group("num"))))
+    if not hits:
+        return False
+    for tick, value in hits:
+        ctx.cell(tick, found[1], value, item, "end_points")
+    return True
+
+
+# --- cells named inside a sentence: "(e.g., 3x8: 31, 2x4: 58)" ------------------------
+
+_INLINE_CROSS = re.compile(rf"(?<![\w.])([\w.]+\s*[x×]\s*[\w.]+)\s*:\s*(~?≈?{NUM})")
+
+
+def inline_points(item: Item, ctx: Context, group) -> bool:
+    text = item.text
+    if item.label and re.search(r"\brange\b", item.label, re.I):
+        return False
+    hits = []
+    for m in _INLINE_CROSS.finditer(text):
+        coords = point_coords(m.group(1), ctx, group)
+        value = parse_value(m.group(2))
+        if coords and value:
+            hits.append((coords, value))
+    for (x, y, _), value in hits:
+        ctx.cell(x, y, value, item, "cross_inline")
+    return bool(hits)
+
+
+# --- prose sentences (L19) ------------------------------------------------------------
+
+
+def prose(item: Item, ctx: Context, group) -> bool:
+    if item.kind != "text" or not ctx.x.ticks or not ctx.y.ticks:
+        return False
+    text = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), item.text)
+    row = _prose_row(text, ctx)
+    if row is None:
+        return False
+    ticks = sorted(ctx.x.ticks, key=len, reverse=True)
+    alt = "|".join(re.escape(t) for t in ticks)
+    pairs = []
+    after = re.compile(
+        rf"(?<![\w.])(?P<num>{NUM})\s+(?:[a-z]+\s+){{0,4}}?(?:as|under|for|in|into|to)\s+"
+        rf"(?:predicted\s+|the\s+)?(?P<tick>{alt})\b",
+        re.I,
+    )
+    before = re.compile(rf"\b(?P<tick>{alt})\s+(?P<num>{NUM})\s+times?\b", re.I)
+    for pattern in (after, before):
+        for m in pattern.finditer(text):
+            pairs.append((m.start("num"), m.group("tick"), m.group("num")))
+    if len(pairs) < 2:
+        return False
+    seen = set()
+    for _, tick, num in sorted(pairs):
+        x = next(t for t in ctx.x.ticks if t.lower() == tick.lower())
+        if x in seen:
+            continue
+        seen.add(x)
+        ctx.cell(x, row, Value(float(num.replace(MINUS, "-")), num), item, "prose")
+    return True
+
+
+def _prose_row(text: str, ctx: Context) -> str | None:
+    lower = text.lower()
+    words = [w for w in re.findall(r"[a-z]+", (ctx.y.label or "").lower()) if len(w) > 2]
+    words = [w for w in words if w not in {"label", "labels", "class", "the"}]
+    for tick in sorted(ctx.y.ticks, key=len, reverse=True):
+        t = re.escape(tick.lower())
+        for w in words:
+            if re.search(rf"\b{w}(?:\s+class)?\s+{t}\b", lower):
+                return tick
+        if re.search(rf"\bthe\s+{t}\s+row\b", lower):
+            return tick
+    m = re.search(
+        r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+row\b", lower
+    )
+    if m and ctx.y.top_down:
+        i = len(ctx.y.top_down) if m.group(1) == "last" else _ORDINALS[m.group(1)]
+        if i <= len(ctx.y.top_down):
+            return ctx.y.top_down[i - 1]
+    return None
+
+
+# --- markdown tables (L11 wide, L12 long) ----------------------------------------------
+
+
+def _cells_of(row: str) -> list[str]:
+    row = row.strip()
+    if row.startswith("|"):
+        row = row[1:]
+    if row.endswith("|"):
+        row = row[:-1]
+    return [c.strip() for c in row.split("|")]
+
+
+def table(rows: list[Item], ctx: Context) -> None:
+    body = [r for r in rows if not re.fullmatch(r"[\s|:\-]+", r.text)]
+    if len(body) < 2:
+        return
+    header = _cells_of(body[0].text)
+    data = [(r, _cells_of(r.text)) for r in body[1:]]
+    if _long_table(header, data, ctx):
+        return
+    columns = [resolve_either(h, ctx.x, ctx.y, prefer="x") for h in header[1:]]
+    if columns and all(c is not None for c in columns) and len({c[0] for c in columns}) == 1:
+        axis = columns[0][0]
+        ticks = [c[1] for c in columns]
+    elif not ctx.x.ticks:
+        axis, ticks = "x", [strip_markdown(h) for h in header[1:]]
+    else:
+        return
+    row_axis = ctx.y if axis == "x" else ctx.x
+    for item, cells in data:
+        found = resolve(cells[0], row_axis) if row_axis.ticks else None
+        key = found.tick if found else (None if row_axis.ticks else strip_markdown(cells[0]))
+        if key is None:
+            continue
+        slots = [_slot(c) for c in cells[1:]]
+        where = {"y": key} if axis == "x" else {"x": key}
+        if len(slots) != len(ticks) or any(s is None for s in slots):
+            for tick in ticks:
+                ctx.addressed.add((tick, key) if axis == "x" else (key, tick))
+            ctx.finding(
+                "ragged_row",
+                "warning",
+                f"table row '{strip_markdown(cells[0])}' has {len(slots)} cells for "
+                f"{len(ticks)} columns; none is placed",
+                item,
+                **where,
+            )
+            continue
+        for tick, slot, raw in zip(ticks, slots, cells[1:], strict=True):
+            x, y = (tick, key) if axis == "x" else (key, tick)
+            if slot == "missing":
+                ctx.missing(x, y, item, raw or "blank")
+            else:
+                ctx.cell(x, y, slot, item, "table")
+
+
+def _long_table(header: list[str], data, ctx: Context) -> bool:
+    if len(header) < 3 or not data:
+        return False
+    roles: dict[int, str] = {}
+    for j in range(len(header)):
+        column = [cells[j] for _, cells in data if j < len(cells)]
+        for axis in (ctx.x, ctx.y):
+            if axis.ticks and column and all(resolve(c, axis) for c in column):
+                if axis.name not in roles.values():
+                    roles[j] = axis.name
+                    break
+    if sorted(roles.values()) != ["x", "y"]:
+        return False
+    rest = [j for j in range(len(header)) if j not in roles]
+    if len(rest) != 1:
+        return False
+    jx = next(j for j, r in roles.items() if r == "x")
+    jy = next(j for j, r in roles.items() if r == "y")
+    jv = rest[0]
+    for item, cells in data:
+        if len(cells) <= max(jx, jy, jv):
+            continue
+        x, y = resolve(cells[jx], ctx.x).tick, resolve(cells[jy], ctx.y).tick
+        slot = _slot(cells[jv])
+        if slot == "missing":
+            ctx.missing(x, y, item, cells[jv] or "blank")
+        elif slot is not None:
+            ctx.cell(x, y, slot, item, "long_table")
+    return True
+
+
+LINE_RECOGNISERS = (keyed_list, group_child, point, end_points, inline_points, prose)
+
+
+def recognise(items: list[Item], ctx: Context) -> None:
+    group = None
+    group_indent = -1
+    group_sticky = False
+    buffer: list[Item] = []
+    for item in items + [None]:  # type: ignore[list-item]
+        if item is not None and item.kind == "table":
+            buffer.append(item)
+            continue
+        if buffer:
+            table(buffer, ctx)
+            buffer = []
+        if item is None:
+            break
+        if item.kind in ("heading", "bold"):
+            text = item.label if item.kind == "bold" else item.text
+            group = group_of(text or "", ctx)
+            group_sticky, group_indent = True, -1
+            if item.kind == "bold" and item.body:
+                inline_points(item, ctx, group)
+            continue
+        if item.kind == "list" and group is not None and not group_sticky:
+            if item.level <= group_indent:
+                group = None
+        if item.kind == "list" and item.label and not (item.body or "").strip():
+            found = group_of(item.label, ctx)
+            if found is not None:
+                group, group_indent, group_sticky = found, item.level, False
+                continue
+        for recogniser in LINE_RECOGNISERS:
+            if recogniser(item, ctx, group):
+                break

@@ -1,0 +1,80 @@
+"""Small text helpers shared by the recognisers: markup removal and splitting."""
+
+from __future__ import annotations
+
+import re
+
+MINUS = "\u2212"
+_BOLD = re.compile(r"\*\*|__")
+_ITALIC = re.compile(r"(?<![\w*])\*(?!\s)([^*]+?)(?<!\s)\*(?![\w*])")
+_CODE = re.compile(r"`([^`]*)`")
+
+
+def strip_markdown(text: str) -> str:
+    """Remove emphasis, code ticks and backslash escapes; keep HTML verbatim."""
+    text = _CODE.sub(r"\1", text)
+    text = _BOLD.sub("", text)
+    text = _ITALIC.sub(r"\1", text)
+    text = re.sub(r"\\([_*`\\|#\[\]()])", r"\1", text)
+    return text.strip()
+
+
+def norm(text: str) -> str:
+    """A comparison key: no markup, folded case, single spaces, ASCII minus."""
+    text = strip_markdown(text).replace(MINUS, "-").casefold()
+    return re.sub(r"\s+", " ", text).strip(" \t\"'.,;:")
+
+
+def split_top(text: str, seps: str = ",", quotes: bool = True) -> list[str]:
+    """Split on separators that are outside parentheses, brackets and quotes."""
+    parts, depth, buf, quote = [], 0, [], False
+    for ch in text:
+        if quotes and ch == '"' and depth == 0:
+            quote = not quote
+        if not quote:
+            if ch in "([{":
+                depth += 1
+            elif ch in ")]}" and depth:
+                depth -= 1
+            elif ch in seps and depth == 0:
+                parts.append("".join(buf))
+                buf = []
+                continue
+        buf.append(ch)
+    parts.append("".join(buf))
+    return parts
+
+
+def find_top(text: str, needle: str) -> int:
+    """Index of the first ``needle`` outside parentheses, or -1."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}" and depth:
+            depth -= 1
+        elif depth == 0 and text.startswith(needle, i):
+            return i
+    return -1
+
+
+def quoted(text: str) -> list[str]:
+    """Strings in double quotes, typographic quotes or backticks."""
+    found = re.findall(r"\"([^\"]+)\"|“([^”]+)”|`([^`]+)`", text)
+    return [next(g for g in groups if g) for groups in found]
+
+
+NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+}

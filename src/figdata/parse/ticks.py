@@ -1,0 +1,150 @@
+"""Map a label as printed (``**Window 3000**``, ``T=0.6``, ``seed 0``) to a declared tick."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from figdata.parse.text import norm, strip_markdown
+from figdata.parse.values import to_float
+
+_ROW_WORDS = {"row", "rows"}
+_COL_WORDS = {"colum", "col", "cols"}
+
+
+@dataclass
+class AxisTicks:
+    name: str  # "x" or "y"
+    label: str | None
+    ticks: list[str]
+    #: y only: the ticks listed from the top edge down, for positional references
+    top_down: list[str] = field(default_factory=list)
+
+    def words(self) -> set[str]:
+        return _words(self.label or "")
+
+
+def _words(text: str) -> set[str]:
+    words = re.findall(r"[a-z][a-z0-9_-]*", text.lower())
+    return {w[:5] for w in words if len(w) > 1} | {w for w in words if w in ("x", "y")}
+
+
+def _numeric(text: str) -> float | None:
+    try:
+        return to_float(text)
+    except ValueError:
+        return None
+
+
+def match_tick(text: str, ticks: list[str]) -> str | None:
+    """The declared tick that ``text`` spells, exactly or as the same number."""
+    key = norm(text)
+    if not key:
+        return None
+    for tick in ticks:
+        if norm(tick) == key:
+            return tick
+    number = _numeric(key)
+    if number is not None:
+        for tick in ticks:
+            if _numeric(norm(tick)) == number:
+                return tick
+    return None
+
+
+@dataclass
+class Resolved:
+    tick: str
+    prefix: str  # the words printed before the tick ("Window", "T", "")
+
+
+def resolve(label: str, axis: AxisTicks) -> Resolved | None:
+    """Resolve a printed label to one of the axis' ticks, or None."""
+    text = strip_markdown(label).strip().rstrip(":").strip()
+    if not axis.ticks or not text:
+        return None
+    tick = match_tick(text, axis.ticks)
+    if tick is not None:
+        return Resolved(tick, "")
+    # a parenthetical that names the tick: "Row 3 (ensemble size 4)"
+    for inner in re.findall(r"\(([^()]+)\)", text):
+        for part in inner.split(","):
+            found = resolve(part, axis)
+            if found is not None and found.prefix:
+                return found
+    text = re.sub(r"\s*\([^()]*\)\s*$", "", text)
+    text = re.sub(r"^(?:at|for|in)\s+", "", text, flags=re.I)
+    tick = match_tick(text, axis.ticks)
+    if tick is not None:
+        return Resolved(tick, "")
+    # the tick after a name: "Window 3000", "T=0.6", "Weight decay 1e-4"
+    for m in re.finditer(r"\s*(?:=|:|\s)\s*", text):
+        prefix, rest = text[: m.start()], text[m.end() :]
+        if not prefix or not re.match(r"^[A-Za-z_α-ωΑ-Ω]", prefix) or _numeric(prefix):
+            continue
+        tick = match_tick(rest, axis.ticks)
+        if tick is not None:
+            return Resolved(tick, prefix.strip())
+    return None
+
+
+def name_score(prefix: str, axis: AxisTicks) -> float:
+    """How well the words before a tick name this axis (0 when they say nothing)."""
+    words = _words(prefix)
+    if not words:
+        return 0.0
+    mine = (_ROW_WORDS | {"y"}) if axis.name == "y" else (_COL_WORDS | {"x"})
+    other = (_COL_WORDS | {"x"}) if axis.name == "y" else (_ROW_WORDS | {"y"})
+    if words & mine:
+        return 2.0
+    if words & other:
+        return -2.0
+    own = axis.words()
+    if words & own:
+        return 1.0 + 0.1 * len(words & own)
+    # a short form: "T" for "Temperature", "g" for "group size"
+    if len(prefix.strip()) <= 2 and axis.label:
+        initials = {w[0] for w in re.findall(r"[a-z]+", axis.label.lower())}
+        if prefix.strip().lower()[0] in initials:
+            return 0.5
+    return 0.0
+
+
+def resolve_either(label: str, x: AxisTicks, y: AxisTicks, prefer: str = "y"):
+    """Resolve a label against both axes; returns (axis name, tick) or None."""
+    text = strip_markdown(label)
+    m = re.match(r"^\s*([xy])\s*=\s*(.+)$", text, re.I)
+    if m:
+        axis = x if m.group(1).lower() == "x" else y
+        found = resolve(m.group(2), axis)
+        return (axis.name, found.tick) if found else None
+    options = []
+    for axis in (x, y):
+        found = resolve(text, axis)
+        if found is not None:
+            score = name_score(found.prefix, axis) + (0.05 if axis.name == prefer else 0)
+            options.append((score, axis.name, found.tick))
+    if not options:
+        return None
+    options.sort(reverse=True)
+    if options[0][0] < 0:
+        return None
+    return options[0][1], options[0][2]
+
+
+def assign_pair(first: str, second: str, x: AxisTicks, y: AxisTicks, default: str = "xy"):
+    """Two coordinate labels to (x tick, y tick), choosing the better reading."""
+    readings = []
+    for order in ("xy", "yx"):
+        ax_a, ax_b = (x, y) if order == "xy" else (y, x)
+        a, b = resolve(first, ax_a), resolve(second, ax_b)
+        if a is None or b is None:
+            continue
+        score = name_score(a.prefix, ax_a) + name_score(b.prefix, ax_b)
+        score += 0.01 if order == default else 0
+        xt, yt = (a.tick, b.tick) if order == "xy" else (b.tick, a.tick)
+        readings.append((score, xt, yt))
+    if not readings:
+        return None
+    readings.sort(reverse=True)
+    return readings[0][1], readings[0][2]
