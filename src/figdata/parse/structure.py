@@ -252,7 +252,8 @@ def _match_title(heading: str, titles: list[str]) -> str:
     best = None
     for title in titles:
         key = norm(title)
-        if key and (norm(cleaned) == key or norm(cleaned).startswith(key + " ")):
+        rest = norm(cleaned)[len(key) :] if norm(cleaned).startswith(key) else None
+        if key and rest is not None and (not rest or re.match(r"^\s*[(—–:|-]", rest)):
             if best is None or len(key) > len(norm(best)):
                 best = title
     return best if best is not None else cleaned
