@@ -1,0 +1,259 @@
+"""One small document per layout and per value spelling, written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from figdata.parse import parse_document
+
+AXES = """## Heatmap: Test figure
+
+### Overview
+A single heatmap titled "Probe grid".
+
+### Components/Axes
+* **X-axis:** "Alpha", ticks 0.5, 1.0, 2.0.
+* **Y-axis:** "Depth", ticks 4, 8 from top to bottom.
+* **Colour bar:** from 0 to 100.
+
+### Detailed Analysis
+"""
+
+
+def parse(body: str, head: str = AXES, newline: bool = True):
+    text = head + body + ("\n" if newline else "")
+    return parse_document("t", text.encode("utf-8"))
+
+
+def cells(result) -> dict:
+    return {(c["x"], c["y"]): c["value"] for c in result.cells}
+
+
+def kinds(result) -> set:
+    return {f["kind"] for f in result.findings}
+
+
+def test_row_list_keyed_by_name_and_tick():
+    r = parse("* Depth 4: 10, 11, 12\n* Depth 8: 20, 21, 22\n")
+    assert cells(r) == {
+        ("0.5", "4"): 10,
+        ("1.0", "4"): 11,
+        ("2.0", "4"): 12,
+        ("0.5", "8"): 20,
+        ("1.0", "8"): 21,
+        ("2.0", "8"): 22,
+    }
+    assert {c["layout"] for c in r.cells} == {"row_list"}
+    assert r.panels[0]["title"] == "Probe grid"
+
+
+def test_row_list_with_bold_labels_and_y_equals():
+    r = parse("- **y=4**: 1, 2, 3\n- **Depth 8**: 4, 5, 6\n")
+    assert cells(r)[("2.0", "8")] == 6 and len(r.cells) == 6
+
+
+def test_code_fence_rows_with_arrows():
+    r = parse("```text\nDEPTH 4 -> 7, 8, 9\nDEPTH 8 -> 1, 2, 3\n```\n")
+    assert cells(r)[("1.0", "4")] == 8 and len(r.cells) == 6
+
+
+def test_column_list_reads_top_to_bottom():
+    head = AXES.replace("from top to bottom", "from bottom to top")
+    r = parse(
+        "* Column Alpha=0.5: 1, 2\n* Column Alpha=1.0: 3, 4\n* Column Alpha=2.0: 5, 6\n", head
+    )
+    # the first value of a column is the top row, which is tick 8 here
+    assert cells(r)[("0.5", "8")] == 1 and cells(r)[("0.5", "4")] == 2
+
+
+def test_values_followed_by_their_column_tick():
+    r = parse("* Depth 4: 9.5 (2.0), 9.1 (0.5), 9.3 (1.0)\n")
+    assert cells(r) == {("2.0", "4"): 9.5, ("0.5", "4"): 9.1, ("1.0", "4"): 9.3}
+
+
+def test_nested_bullets_row_first():
+    r = parse("* **Depth 4:**\n  * Alpha 0.5: 3.5\n  * Alpha 1.0: 4.5\n  * Row total: 99\n")
+    assert cells(r) == {("0.5", "4"): 3.5, ("1.0", "4"): 4.5}
+
+
+def test_group_heading_column_first():
+    r = parse("#### 2.0\n- **4**: 70%\n- **8**: 80% (dark blue bar)\n")
+    assert cells(r) == {("2.0", "4"): 70, ("2.0", "8"): 80}
+
+
+def test_wide_markdown_table_with_missing_cells():
+    r = parse(
+        "| Depth \\ Alpha | 0.5 | 1.0 | 2.0 |\n|:--|--:|--:|--:|\n"
+        "| **4** | 1 | — | 3 |\n| **8** | N/A | 5 |  |\n"
+    )
+    assert cells(r) == {("0.5", "4"): 1, ("2.0", "4"): 3, ("1.0", "8"): 5}
+    missing = [f for f in r.findings if f["kind"] == "missing_cell" and f["x"]]
+    assert {(f["x"], f["y"]) for f in missing} == {("1.0", "4"), ("0.5", "8"), ("2.0", "8")}
+
+
+def test_long_table_one_line_per_cell():
+    r = parse("| Alpha | Depth | Score |\n|---|---|---|\n| 0.5 | 4 | 12% |\n| 2.0 | 8 | - |\n")
+    assert cells(r) == {("0.5", "4"): 12}
+    assert any(f["kind"] == "missing_cell" and f["x"] == "2.0" for f in r.findings)
+
+
+def test_named_points_in_either_order():
+    r = parse("* Depth 8, Alpha 1.0: 5.5\n* At Alpha 2.0, Depth 4: ~0.85\n")
+    assert cells(r) == {("1.0", "8"): 5.5, ("2.0", "4"): 0.85}
+    assert {c["value_text"] for c in r.cells} == {"5.5", "~0.85"}
+
+
+def test_explicit_x_y_points():
+    r = parse("- (x=0.5, y=8) → 1.5\n- (y=4, x=2.0) → 2.5\n")
+    assert cells(r) == {("0.5", "8"): 1.5, ("2.0", "4"): 2.5}
+
+
+def test_cross_names_follow_the_stated_convention():
+    head = AXES.replace(
+        "### Detailed Analysis", "Cells are named depth×alpha.\n### Detailed Analysis"
+    )
+    r = parse("* Top-left (4x0.5): 31\n* Interior: e.g., 8x2.0: 12, 4x1.0: 13.\n", head)
+    assert cells(r) == {("0.5", "4"): 31, ("2.0", "8"): 12, ("1.0", "4"): 13}
+
+
+def test_tuples_with_row_column_order():
+    head = AXES.replace(
+        "### Detailed Analysis", "Coordinates are (row, column).\n### Detailed Analysis"
+    )
+    r = parse("* (8, 0.5): 0.4\n* (4, 2.0): 0.9\n", head)
+    assert cells(r) == {("0.5", "8"): 0.4, ("2.0", "4"): 0.9}
+
+
+def test_positional_rows_and_cells():
+    r = parse("**Row 2 (bottom):**\n* Cell 1 (bottom-left): 4.1 t/ha (pale)\n* Cell 3: 6.0 t/ha\n")
+    assert cells(r) == {("0.5", "8"): 4.1, ("2.0", "8"): 6.0}
+
+
+def test_row_given_by_end_points():
+    r = parse("* Row 1 (depth 4): falls from 0.121 at Alpha=0.5 to 0.018 (Alpha=2.0).\n")
+    assert cells(r) == {("0.5", "4"): 0.121, ("2.0", "4"): 0.018}
+
+
+def test_prose_sentences():
+    head = AXES.replace('"Depth", ticks 4, 8', '"True class", classes cat, dog').replace(
+        '"Alpha", ticks 0.5, 1.0, 2.0', '"Predicted class", classes cat, dog'
+    )
+    r = parse(
+        "For the true class cat, 40 clips are predicted as cat and 3 as dog.\n\n"
+        "The dog row reads 5 under cat and 50 under dog.\n",
+        head,
+    )
+    assert cells(r) == {
+        ("cat", "cat"): 40,
+        ("dog", "cat"): 3,
+        ("cat", "dog"): 5,
+        ("dog", "dog"): 50,
+    }
+
+
+@pytest.mark.parametrize(
+    "printed, value, text",
+    [
+        ("87.5%", 87.5, "87.5%"),
+        ("−0.12", -0.12, "−0.12"),
+        ("1.2e-3", 0.0012, "1.2e-3"),
+        ("≈12", 12, "≈12"),
+        ("**52.0**", 52.0, "52.0"),
+        ("71 ± 2", 71, "71 ± 2"),
+        ("+0.2", 0.2, "+0.2"),
+        ("approximately 74.9%", 74.9, "approximately 74.9%"),
+    ],
+)
+def test_value_spellings(printed, value, text):
+    r = parse(f"* Depth 4, Alpha 0.5: {printed}\n")
+    assert [(c["value"], c["value_text"]) for c in r.cells] == [(value, text)]
+
+
+def test_ragged_row_is_a_finding_and_no_cell():
+    r = parse("* Depth 4: 1, 2, 3, 4\n* Depth 8: 5, 6, 7\n")
+    assert set(cells(r)) == {("0.5", "8"), ("1.0", "8"), ("2.0", "8")}
+    ragged = [f for f in r.findings if f["kind"] == "ragged_row"]
+    assert len(ragged) == 1 and ragged[0]["y"] == "4" and ragged[0]["line"] == 12
+
+
+def test_truncated_row_keeps_completed_values():
+    r = parse("* Depth 4: 1, 2, 3\n* Depth 8: 5, 6", newline=False)
+    assert cells(r)[("0.5", "8")] == 5 and ("1.0", "8") not in cells(r)
+    assert "truncated" in kinds(r) and "missing_cell" not in kinds(r)
+
+
+def test_duplicate_points_are_reported_once_per_statement_pair():
+    r = parse(
+        "* Depth 4, Alpha 0.5: 1\n* Depth 4, Alpha 0.5: 2\n* Depth 8, Alpha 0.5: 3\n"
+        "* Depth 8, Alpha 0.5: 3\n"
+    )
+    dup = [f for f in r.findings if f["kind"] == "duplicate_cell"]
+    assert len(dup) == 1 and (dup[0]["x"], dup[0]["y"]) == ("0.5", "4")
+
+
+def test_summary_lines_are_claims_not_cells():
+    r = parse(
+        "* Depth 4: 1, 2, 3\n* Depth 8: 5, 6, 7\n* **Peak Value:** 9 at (Alpha=2.0, Depth 8).\n"
+    )
+    assert len(r.cells) == 6
+    assert [(c["x"], c["y"], c["value"]) for c in r.claims] == [("2.0", "8", 9.0)]
+    conflict = [f for f in r.findings if f["kind"] == "conflict_with_summary"]
+    assert [(f["x"], f["y"]) for f in conflict] == [("2.0", "8")]
+
+
+def test_partial_grid_is_recorded():
+    r = parse("* Depth 4, Alpha 0.5: 1\n")
+    assert [f["detail"] for f in r.findings if f["kind"] == "missing_cell"] == [
+        "only 1 of 6 cells are stated"
+    ]
+
+
+def test_distractor_numbers_are_not_cells():
+    r = parse(
+        "Each panel is a 2 × 3 grid from the 2021 study of Llama-3-8B; values range 0.6-0.8.\n"
+        "* Depth 4: 1, 2, 3\n* Row total: 6\n"
+    )
+    assert len(r.cells) == 3
+
+
+def test_several_panels_with_titles_and_unreached_panels():
+    head = AXES.replace(
+        'A single heatmap titled "Probe grid".',
+        'Three heatmaps, one per task: "Alpha task", "Beta task" and "Gamma task".',
+    )
+    r = parse("**1. Alpha task**\n* Depth 4: 1, 2, 3\n**2. Beta task**\n* Depth 8: 4, 5, 6\n", head)
+    assert [p["title"] for p in r.panels] == ["Alpha task", "Beta task", "Gamma task"]
+    assert {c["panel"] for c in r.cells} == {0, 1}
+
+
+def test_empty_document():
+    r = parse_document("e", b"  \n\t\n")
+    assert kinds(r) == {"empty"} and not r.cells and not r.panels
+
+
+def test_bom_crlf_and_invalid_bytes_are_read_and_reported():
+    text = AXES.replace("\n", "\r\n") + "* Depth 4: 1, 2, 3\n* Depth 8: 4, 5, 6\nCaf\xe9\n"
+    raw = b"\xef\xbb\xbf" + text.encode("utf-8").replace(
+        "Caf\xc3\xa9".encode("latin-1"), b"Caf\xe9"
+    )
+    r = parse_document("enc", raw)
+    assert len(r.cells) == 6
+    details = " ".join(f["detail"] for f in r.findings if f["kind"] == "encoding")
+    assert "byte-order mark" in details and "CRLF" in details and "not valid UTF-8" in details
+
+
+def test_document_without_numbers_is_no_data():
+    r = parse("The heatmap is described only by its colours.\n")
+    assert kinds(r) == {"no_data"}
+
+
+def test_html_is_kept_verbatim_and_reported():
+    head = AXES.replace('"Probe grid"', '"Probe <script>alert(1)</script>"')
+    r = parse("* Depth 4: 1, 2, 3\n", head)
+    assert r.panels[0]["title"] == "Probe <script>alert(1)</script>"
+    assert "markup_in_text" in kinds(r)
+
+
+def test_literal_backslash_n_first_line():
+    r = parse("* Depth 4: 1, 2, 3\n", head="\\n\n" + AXES)
+    assert "markup_in_text" in kinds(r) and len(r.cells) == 3
