@@ -87,7 +87,7 @@ def parser_error_frames(doc: str, name: str, exc: BaseException) -> dict[str, pd
                 "kind": "parser_error",
                 "severity": "error",
                 "detail": f"{name}: the parser failed: {last}",
-                "stage": "extract",
+                "stage": "parse",
             }
         ],
         tables.FINDINGS,
@@ -162,16 +162,26 @@ def validate_batch(
     the corpus aggregates read one file per shard, not several per document.
 
     A ``figdata.validate.StructuralError`` propagates: it is a pipeline bug,
-    and the job must fail so that Snakemake keeps none of its outputs.
+    and the job must fail so that Snakemake keeps none of its outputs. Bad
+    data never raises; it comes back as findings and quarantined rows.
     """
-    from figdata.validate import validate_document
+    from figdata import validate
 
     _check_aligned(docs, {t: in_paths_by_table[t] for t in RAW_TABLES})
     _check_aligned(docs, {t: out_paths[t] for t in (*RAW_TABLES, *VALIDATE_EXTRA)})
+    raw = [
+        (doc, {t: io.read_parquet(in_paths_by_table[t][i]) for t in RAW_TABLES})
+        for i, doc in enumerate(docs)
+    ]
+    # pandera's cost is per call, not per row: validate the shard in one call
+    # where the validator offers it, one document at a time otherwise.
+    if hasattr(validate, "validate_documents"):
+        results = validate.validate_documents(raw)
+    else:
+        results = {doc: validate.validate_document(doc, frames) for doc, frames in raw}
     lines, all_findings, summaries = [], [], []
     for i, doc in enumerate(docs):
-        raw = {t: io.read_parquet(in_paths_by_table[t][i]) for t in RAW_TABLES}
-        result = validate_document(doc, raw)
+        result = results[doc]
         for table in RAW_TABLES:
             io.write_parquet(result.tables[table], out_paths[table][i], table)
         io.write_parquet(result.quarantine, out_paths["quarantine"][i], "quarantine")
