@@ -1,0 +1,85 @@
+"""Helpers shared by the tests: paths, and Snakemake driven in a scratch copy."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SEEDS = REPO / "seeds"
+CORPUS = REPO / "tests" / "corpus"
+CORPUS_DOCS = CORPUS / "docs"
+WORKFLOW_FILES = ("Snakefile", "rules", "config", "scripts", "envs")
+
+
+def make_workspace(dest: Path, docs: Path | None = SEEDS, docs_name: str = "seeds") -> Path:
+    """A runnable copy of the workflow in ``dest``, with ``docs`` copied to ``docs_name``.
+
+    The package source is copied too and put first on PYTHONPATH (see
+    :func:`run_snakemake`), so the run uses a snapshot of the code, not files
+    that may change while the test runs.
+    """
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in WORKFLOW_FILES:
+        src = REPO / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(src, dest / name)
+    shutil.copytree(
+        REPO / "src" / "figdata",
+        dest / "src" / "figdata",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    if docs is not None:
+        shutil.copytree(docs, dest / docs_name)
+    return dest
+
+
+def run_snakemake(workdir: Path, *args: str, check: bool = True, cores: int = 2):
+    """Run the Snakemake of this interpreter in ``workdir``; returns the CompletedProcess."""
+    env = {**os.environ, "PYTHONPATH": str(workdir / "src")}
+    cmd = [sys.executable, "-m", "snakemake", "--cores", str(cores), *args]
+    proc = subprocess.run(
+        cmd, cwd=workdir, env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL
+    )
+    if check and proc.returncode != 0:
+        pytest.fail(
+            f"{' '.join(cmd)} exited {proc.returncode}\n--- stdout\n{proc.stdout[-4000:]}"
+            f"\n--- stderr\n{proc.stderr[-6000:]}"
+        )
+    return proc
+
+
+_STATS_ROW = re.compile(r"^(\S+)\s+(\d+)$")
+
+
+def planned_jobs(workdir: Path, *args: str) -> dict[str, int]:
+    """Jobs a dry run would execute, as {rule: count}; empty when nothing is to be done."""
+    proc = run_snakemake(workdir, "--dry-run", "--quiet", "rules", *args)
+    out = proc.stdout + proc.stderr
+    if "Nothing to be done" in out:
+        return {}
+    jobs: dict[str, int] = {}
+    lines = out.splitlines()
+    start = lines.index("Job stats:")
+    for line in lines[start + 3 :]:
+        m = _STATS_ROW.match(line.strip())
+        if not m or m.group(1) == "total":
+            break
+        jobs[m.group(1)] = int(m.group(2))
+    return jobs
+
+
+def doc_ids(folder: Path) -> list[str]:
+    return sorted(
+        p.stem
+        for p in folder.iterdir()
+        if p.suffix in (".txt", ".md") and not p.name.startswith(".")
+    )
