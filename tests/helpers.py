@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shutil
@@ -83,3 +84,12 @@ def doc_ids(folder: Path) -> list[str]:
         for p in folder.iterdir()
         if p.suffix in (".txt", ".md") and not p.name.startswith(".")
     )
+
+
+def load_script(name: str):
+    """A module from scripts/, imported without running its Snakemake part."""
+    path = REPO / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"script_{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

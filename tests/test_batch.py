@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import logging
 import re
@@ -10,7 +9,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from helpers import CORPUS_DOCS, REPO, SEEDS
+from helpers import CORPUS_DOCS, REPO, SEEDS, load_script
 
 import figdata.parse
 import figdata.validate
@@ -205,13 +204,6 @@ def test_aggregate_of_no_shards_writes_empty_tables(tmp_path):
     batch.aggregate([], [], tmp_path / "f.parquet", tmp_path / "s.tsv")
     assert (tmp_path / "s.tsv").read_text() == "\t".join(batch.SUMMARY) + "\n"
     assert list(io.read_parquet(tmp_path / "f.parquet").columns) == list(tables.FINDINGS)
-
-
-def load_script(name: str):
-    spec = importlib.util.spec_from_file_location(f"script_{name}", REPO / "scripts" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_scripts_run_without_snakemake(tmp_path):
