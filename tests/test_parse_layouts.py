@@ -257,3 +257,10 @@ def test_html_is_kept_verbatim_and_reported():
 def test_literal_backslash_n_first_line():
     r = parse("* Depth 4: 1, 2, 3\n", head="\\n\n" + AXES)
     assert "markup_in_text" in kinds(r) and len(r.cells) == 3
+
+
+def test_row_numbers_are_positions_not_ticks():
+    head = AXES.replace("from top to bottom", "from bottom to top")
+    r = parse("* Row 1: 1, 2, 3\n* Row 2: 4, 5, 6\n", head)
+    # with the y list starting at the bottom, the first row from the top is tick 8
+    assert cells(r)[("0.5", "8")] == 1 and cells(r)[("0.5", "4")] == 4

@@ -110,7 +110,9 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
     slots = _value_list(item.body or "")
     if slots is None:
         return False
-    found = resolve_either(item.label, ctx.x, ctx.y, prefer="y")
+    found = positional_label(item.label, ctx) or resolve_either(
+        item.label, ctx.x, ctx.y, prefer="y"
+    )
     if found is None:
         return False
     axis, key = found
@@ -162,6 +164,17 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
     for tick, s in zip(across, slots, strict=False):
         _place(ctx, axis, key, tick, s, item, layout)
     return True
+
+
+def positional_label(label: str, ctx: Context) -> tuple[str, str] | None:
+    """'Row 2' / 'Column 3' count positions (rows from the top), they are not ticks."""
+    m = re.match(r"^(row|column|col)\s+(\d+)\s*$", strip_markdown(label), re.I)
+    if not m:
+        return None
+    i = int(m.group(2))
+    if m.group(1).lower() == "row":
+        return ("y", ctx.y.top_down[i - 1]) if 0 < i <= len(ctx.y.top_down) else None
+    return ("x", ctx.x.ticks[i - 1]) if 0 < i <= len(ctx.x.ticks) else None
 
 
 def _place(ctx: Context, axis: str, key: str, tick: str, slot, item: Item, layout: str) -> None:
