@@ -1,0 +1,295 @@
+"""Benchmark the workflow against the cost of its work, on a synthetic corpus.
+
+    python bench/bench.py                  # N = 5, 100, 1000, 10000
+    python bench/bench.py --skip-10k       # N = 5, 100, 1000
+    python bench/bench.py -n 100 --no-write
+
+For every N a copy of the workflow is made in a temporary folder with N
+synthetic documents (figdata.synth) as its seeds, and measured:
+
+baseline  one Python process, imports once, runs every stage in STAGES over all
+          documents sequentially: what the work itself costs
+full      snakemake --cores 2 from clean
+noop      the same command right after: nothing to do
+edit1     after one document's content changed
+add1      after one document was added
+
+Wall time, CPU time (user + sys of the whole process tree) and peak memory
+(the largest RSS of any process in the tree) come from wait4(2), so a
+Snakemake run counts every job it started. The table goes to stdout and, with
+the command that produced it, to docs/benchmark.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKFLOW = ("Snakefile", "rules", "config", "scripts", "envs", "profiles")
+TEMPLATES = (ROOT / "seeds", ROOT / "tests" / "corpus" / "docs")
+SIZES = (5, 100, 1000, 10000)
+STEPS = ("baseline", "full", "noop", "edit1", "add1")
+SEED = 0
+
+
+# --- baseline: every stage's work in one process --------------------------------
+# One entry per stage; a new stage is one more function and one more list entry.
+
+
+def _extract(docs, paths, out):
+    from figdata import batch
+
+    raw = {t: [out / "parsed" / t / f"{d}.parquet" for d in docs] for t in batch.RAW_TABLES}
+    batch.extract_batch(paths, raw)
+
+
+def _validate(docs, paths, out):
+    from figdata import batch
+
+    tables = (*batch.RAW_TABLES, "quarantine")
+    raw = {t: [out / "parsed" / t / f"{d}.parquet" for d in docs] for t in batch.RAW_TABLES}
+    valid = {t: [out / t / f"{d}.parquet" for d in docs] for t in tables}
+    valid["report"] = [out / "validation" / f"{d}.json" for d in docs]
+    batch.validate_batch(
+        docs,
+        raw,
+        valid,
+        shard_findings=out / "shards" / "findings.parquet",
+        shard_summary=out / "shards" / "summary.parquet",
+    )
+
+
+def _aggregate(docs, paths, out):
+    from figdata import batch
+
+    batch.aggregate(
+        [out / "shards" / "findings.parquet"],
+        [out / "shards" / "summary.parquet"],
+        out / "corpus" / "findings.parquet",
+        out / "corpus" / "summary.tsv",
+    )
+
+
+STAGES = [_extract, _validate, _aggregate]
+
+
+def run_baseline(seeds: Path, out: Path) -> None:
+    from figdata import batch, io
+
+    out.mkdir(parents=True, exist_ok=True)
+    batch.configure_logging(out / "baseline.log")
+    paths = sorted(p for p in seeds.iterdir() if p.suffix in (".txt", ".md"))
+    docs = [io.doc_id(p) for p in paths]
+    for stage in STAGES:
+        stage(docs, paths, out)
+
+
+# --- measuring ---------------------------------------------------------------
+
+
+@dataclass
+class Measure:
+    n: int
+    step: str
+    wall: float
+    cpu: float
+    peak_mb: float
+    jobs: int | None = None
+
+
+def measured(cmd: list[str], cwd: Path, log: Path) -> tuple[float, float, float]:
+    """Run ``cmd``; wall seconds, CPU seconds and peak RSS (MB) of its process tree."""
+    with open(log, "w") as fh:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=fh, stderr=subprocess.STDOUT)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        raise SystemExit(f"{shlex.join(cmd)} failed in {cwd} (exit {proc.returncode}); see {log}")
+    # Linux reports ru_maxrss in kilobytes
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def jobs_done(log: Path) -> int:
+    text = log.read_text(errors="replace")
+    return text.count("Finished jobid") or text.count("Finished job ")
+
+
+def prepare(work: Path, n: int) -> list:
+    from figdata import synth
+
+    for name in WORKFLOW:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, work / name)
+        elif src.exists():
+            shutil.copy2(src, work / name)
+    templates = synth.load_templates(TEMPLATES)
+    synth.write_corpus(work / "seeds", synth.generate(templates, n, SEED))
+    return templates
+
+
+def bench_one(n: int, base: Path, snakemake: list[str]) -> list[Measure]:
+    from figdata import synth
+
+    work = base / f"n{n}"
+    work.mkdir(parents=True)
+    templates = prepare(work, n)
+    logs = work / "bench-logs"
+    logs.mkdir()
+    rows = []
+
+    def step(name, cmd):
+        log = logs / f"{name}.log"
+        wall, cpu, peak = measured(cmd, work, log)
+        jobs = None if name == "baseline" else jobs_done(log)
+        rows.append(Measure(n, name, wall, cpu, peak, jobs))
+        print(
+            f"  N={n:<6} {name:<9} {wall:8.2f} s wall {cpu:8.2f} s cpu {peak:7.0f} MB", flush=True
+        )
+
+    worker = [sys.executable, str(Path(__file__).resolve()), "--baseline-worker"]
+    step("baseline", [*worker, str(work / "seeds"), str(work / "baseline-out")])
+    step("full", snakemake)
+    step("noop", snakemake)
+    # edit1: the first document gets other values (another variant of its template)
+    first = sorted((work / "seeds").iterdir())[0]
+    template = templates[0]
+    assert first.name == synth.output_name(0, template)
+    first.write_bytes(synth.synthesize(template, 0, SEED + 1))
+    step("edit1", snakemake)
+    ((name, raw),) = synth.generate(templates, 1, SEED, start=n)
+    (work / "seeds" / name).write_bytes(raw)
+    step("add1", snakemake)
+    return rows
+
+
+# --- report ------------------------------------------------------------------
+
+
+def table(rows: list[Measure]) -> str:
+    out = [
+        "| N | step | wall (s) | CPU (s) | peak RSS (MB) | jobs |",
+        "|---:|:---|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        jobs = "" if r.jobs is None else str(r.jobs)
+        out.append(f"| {r.n} | {r.step} | {r.wall:.2f} | {r.cpu:.2f} | {r.peak_mb:.0f} | {jobs} |")
+    return "\n".join(out)
+
+
+def ratios(rows: list[Measure]) -> str:
+    out = [
+        "| N | full/baseline | full − baseline/2 (s) | edit1/full | add1/full "
+        "| noop (s) | peak job (MB) |",
+        "|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for n in sorted({r.n for r in rows}):
+        by = {r.step: r for r in rows if r.n == n}
+        b, f = by["baseline"].wall, by["full"].wall
+        peak = max(by[s].peak_mb for s in STEPS if s != "baseline")
+        out.append(
+            f"| {n} | {f / b:.2f} | {f - b / 2:.1f} | {by['edit1'].wall / f:.3f} "
+            f"| {by['add1'].wall / f:.3f} | {by['noop'].wall:.2f} | {peak:.0f} |"
+        )
+    return "\n".join(out)
+
+
+def machine() -> str:
+    import platform
+
+    import snakemake
+
+    return (
+        f"{os.cpu_count()} CPUs, Python {platform.python_version()}, "
+        f"Snakemake {snakemake.__version__}, {platform.system()} {platform.release()}"
+    )
+
+
+def write_doc(path: Path, command: str, rows: list[Measure], notes: str) -> None:
+    text = f"""# Benchmark
+
+Produced by
+
+```
+{command}
+```
+
+on {machine()}. Synthetic documents come from `figdata.synth` (seed {SEED}),
+made from `seeds/` and `tests/corpus/docs/` in turn, so every layout and every
+malformation is in every corpus of 35 documents or more.
+
+## Measurements
+
+Wall and CPU seconds of the whole process tree; peak RSS is that of the largest
+single process (a Snakemake job or Snakemake itself). `jobs` counts the jobs
+Snakemake ran.
+
+{table(rows)}
+
+## Ratios
+
+{ratios(rows)}
+{notes}"""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("-n", type=int, nargs="+", default=list(SIZES), help="corpus sizes")
+    ap.add_argument("--skip-10k", action="store_true", help="leave out N >= 10000")
+    ap.add_argument("--cores", type=int, default=2)
+    ap.add_argument(
+        "--snakemake-args", default="", help="extra Snakemake arguments, e.g. '--scheduler ilp'"
+    )
+    ap.add_argument(
+        "--workdir",
+        help="keep the work folders under this folder (default: a temporary one, removed)",
+    )
+    ap.add_argument("--out", default=str(ROOT / "docs" / "benchmark.md"))
+    ap.add_argument("--no-write", action="store_true", help="print only")
+    ap.add_argument("--notes", default="", help="file whose text is appended to the report")
+    ap.add_argument("--baseline-worker", nargs=2, metavar=("SEEDS", "OUT"), help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.baseline_worker:
+        run_baseline(Path(args.baseline_worker[0]), Path(args.baseline_worker[1]))
+        return 0
+    sizes = [n for n in args.n if not (args.skip_10k and n >= 10000)]
+    exe = Path(sys.executable).parent / "snakemake"
+    snakemake = [str(exe), "--cores", str(args.cores), *shlex.split(args.snakemake_args)]
+    rows: list[Measure] = []
+    if args.workdir:
+        # kept, so that the logs of a failed or surprising run can be read
+        base = Path(tempfile.mkdtemp(prefix="figdata-bench-", dir=args.workdir))
+        print(f"work folders in {base}")
+        for n in sizes:
+            rows.extend(bench_one(n, base, snakemake))
+    else:
+        with tempfile.TemporaryDirectory(prefix="figdata-bench-") as tmp:
+            for n in sizes:
+                rows.extend(bench_one(n, Path(tmp), snakemake))
+    print()
+    print(table(rows))
+    print()
+    print(ratios(rows))
+    if not args.no_write:
+        command = "python bench/bench.py " + shlex.join(argv if argv is not None else sys.argv[1:])
+        notes = Path(args.notes).read_text() if args.notes else ""
+        write_doc(Path(args.out), command.strip(), rows, "\n" + notes if notes else "")
+        print(f"\nwritten to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
