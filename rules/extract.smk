@@ -21,7 +21,5 @@ for shard, docs in SHARDS.items():
             "../envs/figdata.yaml"
         resources:
             mem_mb=1000,
-        params:
-            docs=docs,
         script:
             "../scripts/extract.py"
