@@ -16,6 +16,8 @@ of a row's document in the batch.
 from __future__ import annotations
 
 import contextlib
+import functools
+import gc
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -74,11 +76,28 @@ def validate_documents(
     docs = [doc for doc, _ in pairs]
     if len(set(docs)) != len(docs) or not all(isinstance(d, str) and d for d in docs):
         raise ValueError("document names must be distinct non-empty strings")
-    with forced_validation():
+    with _gc_paused(), forced_validation():
         raw = {name: _collect(name, pairs) for name in tables.TABLES}
         _check_references(raw, docs)
-    out, quarantine, reports = _data_quality(raw, docs)
-    return _split(out, quarantine, reports, docs)
+        out, quarantine, reports = _data_quality(raw, docs)
+        return _split(out, quarantine, reports, docs)
+
+
+@contextlib.contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cycle collector while a batch builds its many small frames.
+
+    Each full collection walks every live object, including all input frames of the
+    batch, and allocation-heavy work triggers collections in proportion: the cost
+    grows with the square of the batch. The frames built here hold no cycles.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 # --- pandera must run whatever the environment says ----------------------------------
@@ -99,7 +118,9 @@ def forced_validation() -> Iterator[None]:
         yield
 
 
+@functools.cache
 def _canary() -> None:
+    # once per process: the override mechanism cannot change while we run
     schema = pa.DataFrameSchema({"n": pa.Column(int, pa.Check.ge(0))})
     try:
         schema.validate(pd.DataFrame({"n": [-1]}))
@@ -119,6 +140,7 @@ def _collect(name: str, pairs: list) -> pd.DataFrame:
     """One table of every document, concatenated and checked against its raw model."""
     columns = tables.TABLES[name]
     model = schemas.RAW_MODELS[name]
+    expected = sorted(columns)
     parts, codes = [], []
     for i, (doc, frames) in enumerate(pairs):
         unknown = sorted(set(frames) - set(tables.TABLES))
@@ -129,7 +151,7 @@ def _collect(name: str, pairs: list) -> pd.DataFrame:
         df = frames[name]
         if not isinstance(df, pd.DataFrame):
             raise _error(doc, name, [_record(doc, name, None, "is_dataframe", type(df).__name__)])
-        if set(df.columns) != set(columns) or df.columns.duplicated().any():
+        if not df.columns.is_unique or sorted(df.columns.tolist()) != expected:
             # let pandera name every missing and extra column, for this document alone
             single = df.reset_index(drop=True)
             _validate(model, name, single, np.zeros(len(single), dtype=np.int64), [doc])
@@ -794,10 +816,12 @@ def _split(out: dict, quarantine: pd.DataFrame, reports: list[dict], docs: list[
     typed["quarantine"] = (q.drop(columns="_d").astype(tables.QUARANTINE), _bounds(q["_d"], n))
     results = {}
     for i, doc in enumerate(docs):
-        part = {
-            name: df.iloc[bounds[i] : bounds[i + 1]].reset_index(drop=True)
-            for name, (df, bounds) in typed.items()
-        }
+        part = {}
+        for name, (df, bounds) in typed.items():
+            piece = df.iloc[bounds[i] : bounds[i + 1]]
+            # a fresh index instead of reset_index(): that one copies every column
+            piece.index = pd.RangeIndex(len(piece))
+            part[name] = piece
         results[doc] = ValidationResult(
             tables={name: part[name] for name in tables.TABLES},
             quarantine=part["quarantine"],
