@@ -483,6 +483,27 @@ def test_out_of_range_detail_gives_the_share_of_the_span():
     )
 
 
+def test_colour_bar_contradicted_by_most_values_is_the_misreading():
+    # "the scale ranges from approximately -52 to -88" over values of 40 to 52
+    cells = [cell("a", "r1", 40.0, 4), cell("b", "r1", 47.3, 4), cell("a", "r2", 52.0, 5)]
+    panels = [panel(0, lo=-88.0, hi=-52.0, n_cells=3, line=2)]
+    result = validate_document(DOC, frames(cells=cells, panels=panels))
+    f = only_finding(result, "out_of_range")
+    assert (f["panel"], f["line"], f["severity"]) == (0, 2, "warning")
+    assert pd.isna(f["x"]) and pd.isna(f["y"])
+    assert f["detail"].startswith("3 of 3 values lie beyond the stated colour bar (-88 to -52)")
+    assert result.quarantine.empty and len(result.tables["cells"]) == 3
+    assert_contract(result)
+
+
+def test_a_few_values_against_the_colour_bar_are_still_the_suspects():
+    cells = [cell("a", "r1", 10.0, 4), cell("b", "r1", 20.0, 4), cell("a", "r2", 30.0, 5),
+             cell("b", "r2", 400.0, 5)]  # fmt: skip
+    result = validate_document(DOC, frames(cells=cells))
+    assert only_finding(result, "out_of_range")["x"] == "b"
+    assert list(result.quarantine["value"]) == [400.0]
+
+
 @pytest.mark.parametrize(("lo", "hi"), [(None, 100.0), (0.0, None), (5.0, 5.0)])
 def test_colour_bar_with_an_unknown_span_is_not_checked(lo, hi):
     panels = [panel(0, lo=lo, hi=hi, n_cells=1)]

@@ -37,6 +37,10 @@ CHECKS = schemas.VALIDATE_KINDS
 RANGE_TOLERANCE = 0.10
 #: ... and beyond this share it cannot be a reading of the chart at all
 RANGE_GARBLED = 0.50
+#: ... unless most values of the panel (and at least this many) disagree with the
+#: bar: then the stated bar is the misreading, and the values are kept
+DISTRUST_SHARE = 0.5
+DISTRUST_MIN = 3
 # exact decimal boundaries (110 on a 0-100 bar) must not tip over by rounding
 _EPS = 1e-9
 #: parse findings that already explain why a panel or document has no cells
@@ -556,6 +560,13 @@ def _out_of_range(out, cells, alive, panels, cpos) -> np.ndarray:
         checkable = np.isfinite(lo) & np.isfinite(hi) & (span > 0)
         excess = np.where(checkable, np.maximum(lo - value, value - hi) / span, 0.0)
     warn = alive & checkable & (excess > RANGE_TOLERANCE + _EPS)
+    # when most of a panel disagrees with its colour bar, the bar is what was misread
+    n_warn = np.bincount(cpos[warn], minlength=len(panels))
+    n_checked = np.bincount(cpos[alive & checkable], minlength=len(panels))
+    distrusted = (n_warn >= DISTRUST_MIN) & (n_warn > DISTRUST_SHARE * n_checked)
+    if distrusted.any():
+        _distrusted_colorbar(out, panels[distrusted], n_warn[distrusted], n_checked[distrusted])
+        warn &= ~distrusted[cpos]
     garbled = warn & (excess > RANGE_GARBLED + _EPS)
     if not warn.any():
         return garbled
@@ -594,6 +605,26 @@ def _out_of_range(out, cells, alive, panels, cpos) -> np.ndarray:
     if g.any():
         out.quarantine_rows("cells", rows[g], "out_of_range", detail[g])
     return garbled
+
+
+def _distrusted_colorbar(out, panels, n_warn, n_checked) -> None:
+    bounds = pd.Series(
+        [
+            f"{a:g} to {b:g}"
+            for a, b in zip(panels["colorbar_min"], panels["colorbar_max"], strict=True)
+        ],
+        index=panels.index,
+    )
+    detail = (
+        pd.Series(n_warn, index=panels.index).astype(str)
+        + " of "
+        + pd.Series(n_checked, index=panels.index).astype(str)
+        + " values lie beyond the stated colour bar ("
+        + bounds
+        + "): the colour bar, not the values, looks misread; values kept"
+    )
+    out.finding(panels["_d"], panels["panel"], panels["line"], "out_of_range", "warning", detail)
+    out.failure("out_of_range", "panels", panels, "reported", detail)
 
 
 def _explainers(findings: pd.DataFrame) -> pd.DataFrame:
