@@ -264,3 +264,13 @@ def test_row_numbers_are_positions_not_ticks():
     r = parse("* Row 1: 1, 2, 3\n* Row 2: 4, 5, 6\n", head)
     # with the y list starting at the bottom, the first row from the top is tick 8
     assert cells(r)[("0.5", "8")] == 1 and cells(r)[("0.5", "4")] == 4
+
+
+def test_space_separated_values_in_a_code_block():
+    r = parse("```\nDepth 4: 1 2 3\nDepth 8: 4 5 6\n```\n")
+    assert cells(r)[("2.0", "8")] == 6 and len(r.cells) == 6
+
+
+def test_table_summary_column_is_not_a_grid_column():
+    r = parse("| Depth | 0.5 | 1.0 | 2.0 | Mean |\n|---|---|---|---|---|\n| 4 | 1 | 2 | 3 | 2 |\n")
+    assert cells(r) == {("0.5", "4"): 1, ("1.0", "4"): 2, ("2.0", "4"): 3}

@@ -418,6 +418,11 @@ def table(rows: list[Item], ctx: Context) -> None:
     data = [(r, _cells_of(r.text)) for r in body[1:]]
     if _long_table(header, data, ctx):
         return
+    # summary columns ("Mean", "Row total") are not part of the grid
+    keep = [j for j, h in enumerate(header) if j == 0 or not SUMMARY_LABEL.search(h)]
+    if len(keep) < len(header):
+        header = [header[j] for j in keep]
+        data = [(r, [c[j] for j in keep if j < len(c)]) for r, c in data]
     columns = [resolve_either(h, ctx.x, ctx.y, prefer="x") for h in header[1:]]
     if columns and all(c is not None for c in columns) and len({c[0] for c in columns}) == 1:
         axis = columns[0][0]

@@ -75,6 +75,11 @@ def split_values(body: str) -> list[str]:
 
     body = body.strip().rstrip(".;")
     parts = split_top(body, ",")
+    if len(parts) == 1 and ";" in body:
+        parts = split_top(body, ";")
+    elif len(parts) == 1 and re.fullmatch(rf"\s*{NUM}%?(?:\s+{NUM}%?)+\s*", body):
+        # a bare run of numbers separated by spaces, as in a code block
+        parts = body.split()
     if len(parts) > 1:
         last = parts[-1]
         m = re.match(r"^\s*and\s+(.*)$", last)
