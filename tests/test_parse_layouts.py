@@ -274,3 +274,15 @@ def test_space_separated_values_in_a_code_block():
 def test_table_summary_column_is_not_a_grid_column():
     r = parse("| Depth | 0.5 | 1.0 | 2.0 | Mean |\n|---|---|---|---|---|\n| 4 | 1 | 2 | 3 | 2 |\n")
     assert cells(r) == {("0.5", "4"): 1, ("1.0", "4"): 2, ("2.0", "4"): 3}
+
+
+def test_axis_name_before_a_dash_and_multiplier_values():
+    head = AXES.replace('"Alpha", ticks 0.5, 1.0, 2.0.', "Alpha — 0.5, 1.0, 2.0")
+    r = parse("* Depth 4: 1.1x, 1.2x, 1.3x\n", head)
+    assert r.panels[0]["x_label"] == "Alpha"
+    assert [c["value_text"] for c in r.cells] == ["1.1x", "1.2x", "1.3x"]
+
+
+def test_slots_that_name_their_own_tick():
+    r = parse("* **Alpha 1.0:** Depth 4 12, Depth 8 13\n")
+    assert cells(r) == {("1.0", "4"): 12, ("1.0", "8"): 13}

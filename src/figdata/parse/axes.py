@@ -39,6 +39,11 @@ def axis_label(body: str) -> tuple[str | None, str]:
     if m and m.start() < 40:
         label = next(g for g in m.groups() if g)
         return strip_markdown(label), body[: m.start()] + " " + body[m.end() :]
+    m = re.match(r"^\s*([^,;:—–]+?)\s*(?:[—–]|\s-\s|:)\s*(\S.*)$", body)
+    if m and not re.search(r"\d", m.group(1)) and len(m.group(1).split()) <= 6:
+        label = strip_markdown(m.group(1)).strip()
+        if not re.match(r"(?i)(the same|from|ticks?|labels?|listed|integer|values?)\b", label):
+            return label, m.group(2)
     m = re.match(r"^\s*([^,;:(]+?)(?:\s+with\b|,|;|:|$)", body)
     if m and len(m.group(1).split()) <= 5 and not re.search(r"\d", m.group(1)):
         label = strip_markdown(m.group(1))
@@ -49,7 +54,7 @@ def axis_label(body: str) -> tuple[str | None, str]:
 
 _LEAD = re.compile(
     r"^.*?\b(?:ticks?(?:\s+labels?)?(?:\s+are)?(?:\s+at)?(?:\s+values)?|labels?|labell?ed|values?|"
-    r"markers?(?:\s+at)?|groups|classes|tokens|(?:from\s+)?(?:top|bottom|left|right)\s+to\s+"
+    r"markers?(?:\s+at)?|groups|classes|tokens|categories|series|levels|(?:from\s+)?(?:top|bottom|left|right)\s+to\s+"
     r"(?:top|bottom|left|right))\s*:?\s+",
     re.I,
 )

@@ -104,12 +104,27 @@ def _value_list(body: str) -> list[Value | str] | None:
 # --- keyed rows and columns (L01-L05, L07) --------------------------------------------
 
 
+def _labelled_slots(body: str, axis: AxisTicks) -> list[tuple[str, Value | str]] | None:
+    """Slots that name their own tick: "vLLM 120, TGI 110" or "0.1: 40.2; 0.2: 41.0"."""
+    out = []
+    for token in split_values(body):
+        m = re.match(r"^(?P<label>.+?)\s*(?:[:=]|\s)\s*(?P<value>\S+(?:\s*\([^()]*\))?)$", token)
+        if not m:
+            return None
+        hit = resolve(m.group("label"), axis)
+        slot = _slot(m.group("value"))
+        if hit is None or slot is None:
+            return None
+        out.append((hit.tick, slot))
+    return out if len(out) >= 2 else None
+
+
 def keyed_list(item: Item, ctx: Context, group) -> bool:
     if item.label is None or SUMMARY_LABEL.search(item.label):
         return False
     slots = _value_list(item.body or "")
     if slots is None:
-        return False
+        return labelled_list(item, ctx)
     found = positional_label(item.label, ctx) or resolve_either(
         item.label, ctx.x, ctx.y, prefer="y"
     )
@@ -163,6 +178,19 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
         return True
     for tick, s in zip(across, slots, strict=False):
         _place(ctx, axis, key, tick, s, item, layout)
+    return True
+
+
+def labelled_list(item: Item, ctx: Context) -> bool:
+    found = resolve_either(item.label or "", ctx.x, ctx.y, prefer="x")
+    if found is None:
+        return False
+    axis, key = found
+    pairs = _labelled_slots(item.body or "", ctx.y if axis == "x" else ctx.x)
+    if not pairs:
+        return False
+    for tick, slot in pairs:
+        _place(ctx, axis, key, tick, slot, item, "labelled_list")
     return True
 
 

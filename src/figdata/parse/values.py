@@ -16,7 +16,7 @@ _UNIT = r"(?:[A-Za-zµ°/%²³⁻¹]+(?:/[A-Za-z]+)?)"
 # optional "± sd", optional unit word, optional parenthetical remark
 _VALUE = re.compile(
     rf"""^\s*(?P<hedge>{_HEDGE}\s*)?(?:\*\*)?\s*(?P<hedge2>{_HEDGE}\s*)?
-    (?P<num>{NUM})\s*(?P<pct>%)?(?:\*\*)?
+    (?P<num>{NUM})(?P<mult>[x×](?![\w]))?\s*(?P<pct>%)?(?:\*\*)?
     (?P<sd>\s*(?:±|\+/-)\s*\d+(?:\.\d+)?\s*%?)?
     (?:\s+(?P<unit>{_UNIT}(?:\s+{_UNIT})?))?
     \s*(?P<paren>\((?P<remark>[^()]*(?:\([^()]*\)[^()]*)*)\))?
@@ -57,7 +57,7 @@ def parse_value(token: str) -> Value | None:
     if not math.isfinite(value):
         return None
     hedge = (m.group("hedge") or m.group("hedge2") or "").strip()
-    text = number + (m.group("pct") or "")
+    text = number + (m.group("mult") or "") + (m.group("pct") or "")
     if hedge:
         text = f"{hedge}{text}" if hedge in "~≈∼" else f"{hedge} {text}"
     if m.group("sd"):
