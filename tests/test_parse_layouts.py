@@ -286,3 +286,22 @@ def test_axis_name_before_a_dash_and_multiplier_values():
 def test_slots_that_name_their_own_tick():
     r = parse("* **Alpha 1.0:** Depth 4 12, Depth 8 13\n")
     assert cells(r) == {("1.0", "4"): 12, ("1.0", "8"): 13}
+
+
+def test_axis_named_in_the_entry_label_and_bracketed_rows():
+    head = AXES.replace('**X-axis:** "Alpha", ticks', "**X-axis (Alpha):**").replace(
+        '**Y-axis:** "Depth", ticks', "**Y-axis (Depth):**"
+    )
+    r = parse("* 4: [1, 2, 3]\n* 8: [4, 5, 6]\n* **Minimum:** 1 at depth 4, alpha 0.5.\n", head)
+    assert (r.panels[0]["x_label"], r.panels[0]["y_label"]) == ("Alpha", "Depth")
+    assert len(r.cells) == 6
+    assert [(c["x"], c["y"], c["kind"]) for c in r.claims] == [("0.5", "4", "min")]
+
+
+def test_unlabelled_axis_list_and_versus_pairs():
+    head = AXES.replace('"Alpha", ticks 0.5, 1.0, 2.0.', "a, b, c (left to right)").replace(
+        '"Depth", ticks 4, 8 from top to bottom.', "a, b, c (top to bottom)"
+    )
+    r = parse("- a vs b: 0.8\n- b vs c: 0.6\n", head)
+    assert r.panels[0]["x_ticks"] == ["a", "b", "c"]
+    assert cells(r) == {("b", "a"): 0.8, ("c", "b"): 0.6}

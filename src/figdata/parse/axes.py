@@ -44,8 +44,14 @@ def axis_label(body: str) -> tuple[str | None, str]:
         label = strip_markdown(m.group(1)).strip()
         if not re.match(r"(?i)(the same|from|ticks?|labels?|listed|integer|values?)\b", label):
             return label, m.group(2)
-    m = re.match(r"^\s*([^,;:(]+?)(?:\s+with\b|,|;|:|$)", body)
-    if m and len(m.group(1).split()) <= 5 and not re.search(r"\d", m.group(1)):
+    m = re.match(r"^\s*([^,;:]+?)(?:\s+with\b|,|;|:|$)", body)
+    described = re.search(
+        r"\b(?:ticks?|labels?|labell?ed|listed|values?|from|with|categories|markers?|range|"
+        r"ranging|linear|log|scale)\b|:",
+        body[m.end(1) :] if m else "",
+        re.I,
+    )
+    if m and described and len(m.group(1).split()) <= 6 and not re.search(r"\d", m.group(1)):
         label = strip_markdown(m.group(1))
         if not re.match(r"(?i)(the same|from|ticks?|labels?|listed|integer)\b", label):
             return label, body[m.end(1) :]

@@ -95,6 +95,7 @@ def _slot(token: str) -> Value | str | None:
 def _value_list(body: str) -> list[Value | str] | None:
     if not body or not re.search(r"\d", body):
         return None
+    body = re.sub(r"^\s*\[(.*)\]\s*[.;]?\s*$", r"\1", body)
     slots = [_slot(t) for t in split_values(body)]
     if len(slots) < 2 or any(s is None for s in slots):
         return None
@@ -243,7 +244,7 @@ def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None
     m = _CROSS.match(text)
     if m:
         return _ordered(m.group(1), m.group(2), ctx, ctx.pair_order.get("cross", "xy"), "cross")
-    for arrow in ("→", "->", "⟶"):
+    for arrow in ("→", "->", "⟶", " vs. ", " vs ", " versus "):
         if arrow in text:
             a, _, b = text.partition(arrow)
             return _ordered(a, b, ctx, ctx.pair_order.get("arrow", "yx"), "pair")

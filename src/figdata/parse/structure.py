@@ -201,6 +201,17 @@ def read_meta(items: list[Item]) -> Meta:
             legend.order = "legend"
             continue
         target = x if role == "x" else y
+        named = re.search(r"\(([^()]+)\)", label)
+        if (
+            parsed.label is None
+            and named
+            and not re.search(
+                r"\b(?:left|right|top|bottom|each|all|both|common|shared|panel|heatmap|[xy]-?axis)\b",
+                named.group(1),
+                re.I,
+            )
+        ):
+            parsed.label = named.group(1).strip()
         target.label = target.label or parsed.label
         if parsed.ticks and not target.ticks:
             target.ticks = parsed.ticks
