@@ -305,3 +305,15 @@ def test_unlabelled_axis_list_and_versus_pairs():
     r = parse("- a vs b: 0.8\n- b vs c: 0.6\n", head)
     assert r.panels[0]["x_ticks"] == ["a", "b", "c"]
     assert cells(r) == {("b", "a"): 0.8, ("c", "b"): 0.6}
+
+
+def test_row_told_as_a_sentence():
+    r = parse("For Depth 8, the values are 4, 5 and 6 from left to right.\n")
+    assert cells(r) == {("0.5", "8"): 4, ("1.0", "8"): 5, ("2.0", "8"): 6}
+
+
+def test_several_points_on_one_line_and_ticks_in_parentheses():
+    head = AXES.replace('"Alpha", ticks 0.5, 1.0, 2.0.', "Alpha (0.5, 1.0, 2.0)")
+    r = parse("- Depth 4, Alpha 0.5: 1; Depth 4, Alpha 1.0: 2; Depth 8, Alpha 2.0: 3\n", head)
+    assert r.panels[0]["x_label"] == "Alpha"
+    assert cells(r) == {("0.5", "4"): 1, ("1.0", "4"): 2, ("2.0", "8"): 3}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from figdata.parse.model import Item
+from figdata.parse.model import Item, split_label
 from figdata.parse.text import MINUS, split_top, strip_markdown
 from figdata.parse.ticks import AxisTicks, assign_pair, resolve, resolve_either
 from figdata.parse.values import NUM, Value, is_missing, parse_value, split_values
@@ -519,7 +519,57 @@ def _long_table(header: list[str], data, ctx: Context) -> bool:
     return True
 
 
-LINE_RECOGNISERS = (keyed_list, group_child, point, end_points, inline_points, prose)
+# --- a row told as a sentence: "For Window 1000, the values are 41.3, 42.7 and 45.3" ----
+
+_NUM_RUN = re.compile(rf"(?<![\w.])[~≈]?{NUM}%?(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+)[~≈]?{NUM}%?)+")
+
+
+def prose_row(item: Item, ctx: Context, group) -> bool:
+    if item.kind != "text":
+        return False
+    text = strip_markdown(item.text)
+    runs = list(_NUM_RUN.finditer(text))
+    if len(runs) != 1:
+        return False
+    run = runs[0]
+    before = text[: run.start()]
+    m = re.search(
+        r"(?:for|in|at)\s+(?:the\s+)?(?P<label>[A-Za-z_][\w-]*(?:\s+[A-Za-z_][\w-]*)?\s*=?\s*[\w.%-]+)"
+        r"\s*(?:row|column)?\s*,",
+        before,
+        re.I,
+    )
+    if not m:
+        return False
+    found = resolve_either(m.group("label"), ctx.x, ctx.y, prefer="y")
+    if found is None:
+        return False
+    axis, key = found
+    across = ctx.x.ticks if axis == "y" else ctx.y.top_down
+    tokens = re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", run.group(0))
+    slots = [parse_value(t) for t in tokens]
+    if any(s is None for s in slots) or len(slots) != len(across):
+        return False
+    for tick, slot in zip(across, slots, strict=True):
+        _place(ctx, axis, key, tick, slot, item, "prose_row")
+    return True
+
+
+LINE_RECOGNISERS = (keyed_list, group_child, point, end_points, inline_points, prose_row, prose)
+
+
+def _split_statements(item: Item) -> list[Item]:
+    """'A: 1; B: 2; C: 3' on one line is three statements."""
+    parts = [p.strip() for p in split_top(item.text, ";")]
+    if len(parts) < 2 or not all(re.search(r":\s*\S", p) for p in parts if p):
+        return [item]
+    out = []
+    for part in parts:
+        if not part:
+            continue
+        label, body = split_label(part)
+        out.append(Item(item.line, item.kind, item.level, part, item.zone, label, body))
+    return out
 
 
 def recognise(items: list[Item], ctx: Context) -> None:
@@ -551,6 +601,7 @@ def recognise(items: list[Item], ctx: Context) -> None:
             if found is not None:
                 group, group_indent, group_sticky = found, item.level, False
                 continue
-        for recogniser in LINE_RECOGNISERS:
-            if recogniser(item, ctx, group):
-                break
+        for statement in _split_statements(item):
+            for recogniser in LINE_RECOGNISERS:
+                if recogniser(statement, ctx, group):
+                    break
