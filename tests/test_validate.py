@@ -13,7 +13,12 @@ import pandas as pd
 import pytest
 
 from figdata import schemas, tables
-from figdata.validate import StructuralError, validate_document, validate_documents
+from figdata.validate import (
+    StructuralError,
+    validate_document,
+    validate_documents,
+    validate_tables,
+)
 
 DOC = "fig_01"
 
@@ -716,3 +721,73 @@ def test_environment_cannot_switch_validation_off(env):
     )
     assert "RAISED document 'd', table 'cells': column 'panel' fails check " in run.stdout
     assert "greater_than_or_equal_to(0)" in run.stdout
+
+
+# --- whole shards as one frame per table ------------------------------------------------
+
+
+def _shard():
+    one = frames(
+        cells=[cell("a", "r1", 10.0, 4), cell("a", "r1", 11.0, 5), cell("z", "r1", 1.0, 6)],
+        claims=[claim("a", "r9")],
+        findings=[finding("encoding", severity="info")],
+    )
+    two = {k: v.assign(doc="fig_02") for k, v in frames(panels=[panel(0), panel(1)]).items()}
+    return {DOC: one, "fig_02": two}
+
+
+def _canon(df: pd.DataFrame) -> pd.DataFrame:
+    keys = [c for c in df.columns if df[c].dtype != object]
+    return df.sort_values(keys, kind="stable", ignore_index=True)
+
+
+def _canon_report(report: dict) -> dict:
+    return {
+        **report,
+        "panels": sorted(report["panels"], key=lambda p: p["panel"]),
+        "failure_cases": sorted(report["failure_cases"], key=json.dumps),
+    }
+
+
+def test_validate_tables_matches_validate_documents():
+    shard = _shard()
+    docs = ["fig_02", DOC, "fig_03"]  # fig_03 has no rows at all
+    # interleave the documents' rows: grouping is validate_tables' job
+    combined = {
+        name: pd.concat([shard["fig_02"][name], shard[DOC][name]], ignore_index=True)
+        .iloc[::-1]
+        .reset_index(drop=True)
+        for name in tables.TABLES
+    }
+    batch = validate_tables(combined, docs)
+    empty = {name: tables.empty(cols) for name, cols in tables.TABLES.items()}
+    separate = validate_documents({**shard, "fig_03": empty})
+    for doc in docs:
+        got = batch.document(doc)
+        want = separate[doc]
+        for name in tables.TABLES:
+            # the input order was reversed: compare as sets of rows
+            pd.testing.assert_frame_equal(_canon(got.tables[name]), _canon(want.tables[name]))
+        assert _canon_report(got.report) == _canon_report(want.report)
+        assert_contract(got)
+    assert list(batch.tables["panels"]["doc"].drop_duplicates()) == ["fig_02", DOC]
+    assert list(batch.tables["findings"]["doc"].drop_duplicates()) == ["fig_02", DOC, "fig_03"]
+    assert set(batch.reports) == set(docs)
+    assert batch.document("fig_03").report["checks"]["no_panels"]["findings"] == 1
+
+
+def test_validate_tables_rejects_a_row_of_a_document_outside_the_batch():
+    combined = {name: df.assign(doc="fig_09") for name, df in frames().items()}
+    with pytest.raises(StructuralError) as err:
+        validate_tables(combined, [DOC])
+    message = str(err.value)
+    assert "table 'cells'" in message
+    assert "column 'doc' fails check 'doc_is_document': 'fig_09'" in message
+
+
+def test_validate_tables_names_a_missing_column():
+    combined = frames()
+    combined["panels"] = combined["panels"].drop(columns="y_order")
+    with pytest.raises(StructuralError) as err:
+        validate_tables(combined, [DOC])
+    assert "table 'panels': column 'y_order' fails check 'column_in_dataframe'" in str(err.value)

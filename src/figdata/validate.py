@@ -67,6 +67,38 @@ class ValidationResult:
     report: dict = field(default_factory=dict)
 
 
+@dataclass
+class BatchResult:
+    """Validated tables of many documents, each table's rows grouped by document.
+
+    Documents come in the order of ``docs``; within a document rows keep their
+    order (validate-stage findings after the parser's).
+    """
+
+    docs: list[str]
+    tables: dict[str, pd.DataFrame]
+    quarantine: pd.DataFrame
+    reports: dict[str, dict]
+    #: table name -> row offsets: document i owns rows offsets[i]:offsets[i + 1]
+    offsets: dict[str, np.ndarray]
+
+    def document(self, doc: str) -> ValidationResult:
+        """One document's share, as :func:`validate_document` would return it."""
+        i = self._position[doc]
+        part = {}
+        for name, df in (*self.tables.items(), ("quarantine", self.quarantine)):
+            piece = df.iloc[self.offsets[name][i] : self.offsets[name][i + 1]]
+            # a fresh index instead of reset_index(): that one copies every column
+            piece.index = pd.RangeIndex(len(piece))
+            part[name] = piece
+        quarantine = part.pop("quarantine")
+        return ValidationResult(tables=part, quarantine=quarantine, report=self.reports[doc])
+
+    @functools.cached_property
+    def _position(self) -> dict[str, int]:
+        return {doc: i for i, doc in enumerate(self.docs)}
+
+
 def validate_document(doc: str, frames: Mapping[str, pd.DataFrame]) -> ValidationResult:
     """Validate the raw tables (cells, panels, findings, claims) of document ``doc``."""
     return validate_documents([(doc, frames)])[doc]
@@ -77,14 +109,31 @@ def validate_documents(
 ) -> dict[str, ValidationResult]:
     """Validate many documents at once; same results as one :func:`validate_document` each."""
     pairs = list(items.items()) if isinstance(items, Mapping) else list(items)
-    docs = [doc for doc, _ in pairs]
+    docs = _names([doc for doc, _ in pairs])
+    with _gc_paused(), forced_validation():
+        raw = {name: _checked(name, *_concat(name, pairs), docs) for name in tables.TABLES}
+        batch = _run(raw, docs)
+        return {doc: batch.document(doc) for doc in docs}
+
+
+def validate_tables(frames: Mapping[str, pd.DataFrame], docs: Iterable[str]) -> BatchResult:
+    """Validate the raw tables of many documents given as one frame per table.
+
+    Each row belongs to the document its ``doc`` column names, which must be one of
+    ``docs``; a document of ``docs`` may have no rows at all (it is reported as a
+    document without panels, unless a finding explains it). This is the shard path:
+    no splitting into per-document frames on the way in or out.
+    """
+    docs = _names(list(docs))
+    with _gc_paused(), forced_validation():
+        raw = {name: _checked(name, *_locate(name, frames, docs), docs) for name in tables.TABLES}
+        return _run(raw, docs)
+
+
+def _names(docs: list) -> list[str]:
     if len(set(docs)) != len(docs) or not all(isinstance(d, str) and d for d in docs):
         raise ValueError("document names must be distinct non-empty strings")
-    with _gc_paused(), forced_validation():
-        raw = {name: _collect(name, pairs) for name in tables.TABLES}
-        _check_references(raw, docs)
-        out, quarantine, reports = _data_quality(raw, docs)
-        return _split(out, quarantine, reports, docs)
+    return docs
 
 
 @contextlib.contextmanager
@@ -140,41 +189,85 @@ def _canary() -> None:
 # --- structural contract ---------------------------------------------------------------
 
 
-def _collect(name: str, pairs: list) -> pd.DataFrame:
-    """One table of every document, concatenated and checked against its raw model."""
+def _table(doc, frames, name):
+    unknown = sorted(set(frames) - set(tables.TABLES))
+    if unknown:
+        raise _error(doc, unknown[0], [_record(doc, unknown[0], None, "known_table", unknown)])
+    if name not in frames:
+        raise _error(doc, name, [_record(doc, name, None, "table_present", name)])
+    df = frames[name]
+    if not isinstance(df, pd.DataFrame):
+        raise _error(doc, name, [_record(doc, name, None, "is_dataframe", type(df).__name__)])
+    return df
+
+
+def _columns_match(df: pd.DataFrame, name: str) -> bool:
+    return df.columns.is_unique and sorted(df.columns.tolist()) == sorted(tables.TABLES[name])
+
+
+def _concat(name: str, pairs: list) -> tuple[pd.DataFrame, np.ndarray]:
+    """One table of every document, concatenated, and each row's document position."""
     columns = tables.TABLES[name]
-    model = schemas.RAW_MODELS[name]
-    expected = sorted(columns)
     parts, codes = [], []
     for i, (doc, frames) in enumerate(pairs):
-        unknown = sorted(set(frames) - set(tables.TABLES))
-        if unknown:
-            raise _error(doc, unknown[0], [_record(doc, unknown[0], None, "known_table", unknown)])
-        if name not in frames:
-            raise _error(doc, name, [_record(doc, name, None, "table_present", name)])
-        df = frames[name]
-        if not isinstance(df, pd.DataFrame):
-            raise _error(doc, name, [_record(doc, name, None, "is_dataframe", type(df).__name__)])
-        if not df.columns.is_unique or sorted(df.columns.tolist()) != expected:
+        df = _table(doc, frames, name)
+        if not _columns_match(df, name):
             # let pandera name every missing and extra column, for this document alone
             single = df.reset_index(drop=True)
-            _validate(model, name, single, np.zeros(len(single), dtype=np.int64), [doc])
+            _validate(schemas.RAW_MODELS[name], name, single, np.zeros(len(single), int), [doc])
             raise _error(doc, name, [_record(doc, name, None, "columns", list(df.columns))])
         if len(df):
             parts.append(df)
             codes.append(np.full(len(df), i, dtype=np.int64))
-    if parts:
-        cat = pd.concat(parts, ignore_index=True)[list(columns)]
-        code = np.concatenate(codes)
-    else:
-        cat, code = tables.empty(columns), np.zeros(0, dtype=np.int64)
-    docs = [doc for doc, _ in pairs]
-    cat = _validate(model, name, cat, code, docs)
-    wrong = cat["doc"].to_numpy(dtype=object) != np.asarray(docs, dtype=object)[code]
+    if not parts:
+        return tables.empty(columns), np.zeros(0, dtype=np.int64)
+    return pd.concat(parts, ignore_index=True)[list(columns)], np.concatenate(codes)
+
+
+def _locate(name: str, frames: Mapping, docs: list[str]) -> tuple[pd.DataFrame, np.ndarray]:
+    """One table of many documents, grouped by document, and each row's document position."""
+    label = ", ".join(docs)
+    df = _table(label, frames, name)
+    if not _columns_match(df, name):
+        single = df.reset_index(drop=True)
+        _validate(schemas.RAW_MODELS[name], name, single, np.zeros(len(single), int), [label])
+        raise _error(label, name, [_record(label, name, None, "columns", list(df.columns))])
+    code = pd.Index(docs, dtype=object).get_indexer(df["doc"].to_numpy(dtype=object))
+    # rows of a document not in the batch: a position past the end, reported below
+    code = np.where(code < 0, len(docs), code).astype(np.int64)
+    order = np.argsort(code, kind="stable")
+    df = df[list(tables.TABLES[name])].iloc[order].reset_index(drop=True)
+    return df, code[order]
+
+
+def _checked(name: str, cat: pd.DataFrame, code: np.ndarray, docs: list[str]) -> pd.DataFrame:
+    """The table checked against its raw model, with ``_d``: the row's document position."""
+    named = [*docs, "(not in the batch)"]
+    cat = _validate(schemas.RAW_MODELS[name], name, cat, code, named)
+    wrong = cat["doc"].to_numpy(dtype=object) != np.asarray(named, dtype=object)[code]
     if wrong.any():
-        raise _rows_error(name, cat, code, docs, wrong, "doc", "doc_is_document")
+        raise _rows_error(name, cat, code, named, wrong, "doc", "doc_is_document")
     cat["_d"] = code
     return cat
+
+
+def _run(raw: dict, docs: list[str]) -> BatchResult:
+    _check_references(raw, docs)
+    out, quarantine, reports = _data_quality(raw, docs)
+    typed, offsets = {}, {}
+    for name, columns in (*tables.TABLES.items(), ("quarantine", tables.QUARANTINE)):
+        df = quarantine if name == "quarantine" else out[name]
+        df = df.sort_values("_d", kind="stable", ignore_index=True)
+        offsets[name] = _bounds(df["_d"], len(docs))
+        typed[name] = df.drop(columns="_d").astype(columns)
+    quarantine = typed.pop("quarantine")
+    return BatchResult(
+        docs=docs,
+        tables=typed,
+        quarantine=quarantine,
+        reports=dict(zip(docs, reports, strict=True)),
+        offsets=offsets,
+    )
 
 
 def _validate(model, name, df, code, docs) -> pd.DataFrame:
@@ -477,7 +570,8 @@ def _duplicates(out, cells, alive, findings) -> np.ndarray:
     dup = live.duplicated(_CELL, keep=False).to_numpy()
     if not dup.any():
         return bad
-    rows = live[dup]
+    # the copy printed first in the text is the one kept, whatever the row order
+    rows = live[dup].sort_values("line", kind="stable")
     grouped = rows.groupby(_CELL, sort=False)
     conflict = grouped["value"].transform("nunique").to_numpy() > 1
     first = ~rows.duplicated(_CELL, keep="first").to_numpy()
@@ -531,7 +625,7 @@ def _duplicates(out, cells, alive, findings) -> np.ndarray:
     )
     out.quarantine_rows("cells", moved, "duplicate_cell", why)
     out.failure("duplicate_cell", "cells", moved, "quarantined", why)
-    bad[np.flatnonzero(alive)[dup][drop]] = True
+    bad[cells.index.get_indexer(moved.index)] = True
     return bad
 
 
@@ -835,27 +929,3 @@ def _json(value):
     if isinstance(value, bool | int | str):
         return value
     return str(value)
-
-
-def _split(out: dict, quarantine: pd.DataFrame, reports: list[dict], docs: list[str]):
-    n = len(docs)
-    typed = {}
-    for name, columns in tables.TABLES.items():
-        df = out[name].sort_values("_d", kind="stable", ignore_index=True)
-        typed[name] = (df.drop(columns="_d").astype(columns), _bounds(df["_d"], n))
-    q = quarantine
-    typed["quarantine"] = (q.drop(columns="_d").astype(tables.QUARANTINE), _bounds(q["_d"], n))
-    results = {}
-    for i, doc in enumerate(docs):
-        part = {}
-        for name, (df, bounds) in typed.items():
-            piece = df.iloc[bounds[i] : bounds[i + 1]]
-            # a fresh index instead of reset_index(): that one copies every column
-            piece.index = pd.RangeIndex(len(piece))
-            part[name] = piece
-        results[doc] = ValidationResult(
-            tables={name: part[name] for name in tables.TABLES},
-            quarantine=part["quarantine"],
-            report=reports[i],
-        )
-    return results
