@@ -15,6 +15,7 @@ from figdata.parse import claims
 from figdata.parse.axes import colour_ranges, is_colourbar_label
 from figdata.parse.claims import claim_kind
 from figdata.parse.decode import decode
+from figdata.parse.findings import finding
 from figdata.parse.markup import markup_findings, pair_orders
 from figdata.parse.model import Item, assign_zones, classify
 from figdata.parse.recognize import SUMMARY_LABEL, Context, recognise
@@ -74,7 +75,7 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
     for panel, ctx in zip(panels, contexts, strict=True):
         result.cells.extend({**c, "panel_title": panel.title} for c in ctx.cells)
         result.findings.extend(ctx.findings)
-        result.claims.extend(_claims(panel.items, ctx, None))
+        result.claims.extend(_claims(panel.items, ctx))
     result.claims.extend(_observation_claims(items, contexts, titles))
     result.findings.extend(duplicate_findings(result.cells))
     result.findings.extend(claim_conflicts(result.claims, result.cells))
@@ -119,7 +120,7 @@ def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> C
     return Context(panel.index, panel.x, panel.y, orders, last_line)
 
 
-def _claims(items: list[Item], ctx: Context, kind_hint: str | None) -> list[dict]:
+def _claims(items: list[Item], ctx: Context) -> list[dict]:
     out = []
     for item in items:
         if item.kind not in ("list", "text"):
@@ -164,19 +165,20 @@ def duplicate_findings(cells: list[dict]) -> list[dict]:
         values = "; ".join(
             f"x={k[1]}, y={k[2]}: " + " vs ".join(c["value_text"] for c in g) for k, g in members
         )
+        detail = (
+            f"stated twice with different values on lines {', '.join(map(str, lines))} "
+            f"({values}); none is kept"
+        )
         out.append(
-            {
-                "panel": panel,
-                "line": lines[-1],
-                "kind": "duplicate_cell",
-                "severity": "warning",
-                "detail": f"stated twice with different values on lines "
-                f"{', '.join(map(str, lines))} ({values}); none is kept",
-                "raw": None,
-                "x": next(iter(xs)) if len(xs) == 1 else None,
-                "y": next(iter(ys)) if len(ys) == 1 else None,
-                "stage": "parse",
-            }
+            finding(
+                "duplicate_cell",
+                "warning",
+                detail,
+                panel=panel,
+                line=lines[-1],
+                x=next(iter(xs)) if len(xs) == 1 else None,
+                y=next(iter(ys)) if len(ys) == 1 else None,
+            )
         )
     return out
 
@@ -199,19 +201,8 @@ def completeness(panels, contexts, truncated_at, has_cells: bool) -> list[dict]:
         expected = len(ctx.x.ticks) * len(ctx.y.ticks)
         stated = len(ctx.addressed)
         if expected and stated < expected:
-            out.append(
-                {
-                    "panel": panel.index,
-                    "line": panel.line,
-                    "kind": "missing_cell",
-                    "severity": "info",
-                    "detail": f"only {stated} of {expected} cells are stated",
-                    "raw": None,
-                    "x": None,
-                    "y": None,
-                    "stage": "parse",
-                }
-            )
+            detail = f"only {stated} of {expected} cells are stated"
+            out.append(finding("missing_cell", "info", detail, panel=panel.index, line=panel.line))
     return out
 
 
@@ -235,18 +226,8 @@ def _panel_row(panel: Panel, ctx: Context, meta: Meta) -> dict:
     }
 
 
-def _doc_finding(kind: str, severity: str, detail: str, line: int | None = None) -> dict:
-    return {
-        "panel": None,
-        "line": line,
-        "kind": kind,
-        "severity": severity,
-        "detail": detail,
-        "raw": None,
-        "x": None,
-        "y": None,
-        "stage": "parse",
-    }
+def _doc_finding(kind: str, severity: str, detail: str) -> dict:
+    return finding(kind, severity, detail)
 
 
 def parse_documents(items: Iterable[tuple[str, bytes]]) -> list[ParsedDocument]:

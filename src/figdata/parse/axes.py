@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from figdata.parse.text import NUMBER_WORDS, norm, split_top, strip_markdown
+from figdata.parse.text import NUMBER_WORDS, split_top, strip_markdown
 from figdata.parse.values import NUM, to_float
 
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
@@ -297,7 +297,3 @@ def panel_count(text: str) -> int | None:
     ):
         return 1
     return None
-
-
-def same_tick(a: str, b: str) -> bool:
-    return norm(a) == norm(b)

@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import re
 
+from figdata.parse.findings import finding
 from figdata.parse.model import Item
 from figdata.parse.recognize import Context
 from figdata.parse.text import norm, strip_markdown
-from figdata.parse.ticks import AxisTicks, match_tick, name_score
+from figdata.parse.ticks import AxisTicks, name_score
 from figdata.parse.values import NUM, parse_value
 
 KIND_WORDS = [
     ("max", r"peak|highest|maximum|\bmax\b|best|strongest|darkest|brightest|largest|top\b|optimal"),
     ("min", r"lowest|minimum|\bmin\b|worst|weakest|smallest|palest|faintest"),
 ]
-_REF = re.compile(
-    r"(?P<name>[A-Za-zα-ωΑ-Ω][\w-]*(?:\s+[A-Za-z][\w-]*)?)?\s*(?P<sep>=|:)?\s*"
-    r"(?P<tick>[+\-\u2212]?[\w.%°]+)(?:%?\s+(?P<after>[a-z]+))?"
-)
 
 
 def claim_kind(text: str) -> str | None:
@@ -142,28 +139,24 @@ def conflicts(claims: list[dict], cells: list[dict]) -> list[dict]:
             continue
         listed = next(iter(values))
         if abs(listed - claim["value"]) > 1e-9 * max(1.0, abs(listed)):
+            detail = (
+                f"a summary says {claim['value_text']} for x={claim['x']}, "
+                f"y={claim['y']}; the listed value is {listed:g}"
+            )
             out.append(
-                {
-                    "panel": claim["panel"],
-                    "line": claim["line"],
-                    "kind": "conflict_with_summary",
-                    "severity": "warning",
-                    "detail": (
-                        f"a summary says {claim['value_text']} for x={claim['x']}, "
-                        f"y={claim['y']}; the listed value is {listed:g}"
-                    ),
-                    "raw": claim["text"],
-                    "x": claim["x"],
-                    "y": claim["y"],
-                    "stage": "parse",
-                }
+                finding(
+                    "conflict_with_summary",
+                    "warning",
+                    detail,
+                    panel=claim["panel"],
+                    line=claim["line"],
+                    raw=claim["text"],
+                    x=claim["x"],
+                    y=claim["y"],
+                )
             )
     return out
 
 
 def sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.;!?])\s+(?=[A-Z0-9*(])", text) if s.strip()]
-
-
-def tick_in(text: str, ticks: list[str]) -> str | None:
-    return match_tick(text, ticks)

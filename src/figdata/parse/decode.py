@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from figdata.parse.findings import finding
+
 BOM = b"\xef\xbb\xbf"
 
 
@@ -31,13 +33,16 @@ def decode(raw: bytes) -> Decoded:
     if raw.startswith(BOM):
         raw = raw[len(BOM) :]
         findings.append(
-            _finding("info", "byte-order mark at the start of the file (removed)", line=1)
+            finding(
+                "encoding", "info", "byte-order mark at the start of the file (removed)", line=1
+            )
         )
     bad_lines = _invalid_utf8_lines(raw)
     if bad_lines:
         shown = ", ".join(str(n) for n in bad_lines[:10])
         findings.append(
-            _finding(
+            finding(
+                "encoding",
                 "warning",
                 f"bytes that are not valid UTF-8 on line(s) {shown}; replaced by U+FFFD",
                 line=bad_lines[0],
@@ -48,24 +53,11 @@ def decode(raw: bytes) -> Decoded:
     lf_only = text.count("\n") - crlf
     if crlf:
         kind = "mixed CRLF and LF" if lf_only else "CRLF"
-        findings.append(_finding("info", f"{kind} line endings ({crlf} CRLF, {lf_only} LF)"))
+        detail = f"{kind} line endings ({crlf} CRLF, {lf_only} LF)"
+        findings.append(finding("encoding", "info", detail))
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     return Decoded(
         lines=text.split("\n") if text else [],
         ends_with_newline=text.endswith("\n"),
         findings=findings,
     )
-
-
-def _finding(severity: str, detail: str, line: int | None = None) -> dict:
-    return {
-        "panel": None,
-        "line": line,
-        "kind": "encoding",
-        "severity": severity,
-        "detail": detail,
-        "raw": None,
-        "x": None,
-        "y": None,
-        "stage": "parse",
-    }

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from figdata.parse.findings import finding
+
 _HTML = re.compile(
     r"<\s*/?\s*(?:script|iframe|img|svg|object|embed|style|td|tr|table|div|span|a|b|i|p|br)\b[^>]*>"
     r"|\bon[a-z]+\s*=|javascript:",
@@ -28,17 +30,7 @@ def markup_findings(lines: list[str]) -> list[dict]:
 
 
 def _f(line: int, detail: str, raw: str) -> dict:
-    return {
-        "panel": None,
-        "line": line,
-        "kind": "markup_in_text",
-        "severity": "warning",
-        "detail": detail,
-        "raw": raw[:500],
-        "x": None,
-        "y": None,
-        "stage": "parse",
-    }
+    return finding("markup_in_text", "warning", detail, line=line, raw=raw[:500])
 
 
 def pair_orders(text: str, meta) -> dict[str, str]:

@@ -53,7 +53,7 @@ def split_label(text: str) -> tuple[str | None, str]:
         head, rest = m.group(1).strip(), m.group(2).strip()
         if head.endswith(":") or rest.startswith(":") or not rest:
             return head.rstrip(":").strip(), rest.lstrip(":").strip()
-    colon = _label_colon(text)
+    colon = find_top(text, ":", then=" *\t")
     if colon >= 0:
         return text[:colon].strip(), text[colon + 1 :].strip()
     for arrow in _ARROWS:
@@ -61,18 +61,6 @@ def split_label(text: str) -> tuple[str | None, str]:
         if i > 0:
             return text[:i].strip(), text[i + len(arrow) :].strip()
     return None, text.strip()
-
-
-def _label_colon(text: str) -> int:
-    depth = 0
-    for i, ch in enumerate(text):
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}" and depth:
-            depth -= 1
-        elif ch == ":" and depth == 0 and (i + 1 == len(text) or text[i + 1] in " *\t"):
-            return i
-    return -1
 
 
 def classify(lines: list[str]) -> list[Item]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from figdata.parse.findings import finding
 from figdata.parse.model import Item, split_label
 from figdata.parse.text import MINUS, split_top, strip_markdown
 from figdata.parse.ticks import AxisTicks, assign_pair, resolve, resolve_either
@@ -62,18 +63,26 @@ class Context:
 
     def finding(self, kind: str, severity: str, detail: str, item: Item | None, **where) -> None:
         self.findings.append(
-            {
-                "panel": self.panel,
-                "line": item.line if item else None,
-                "kind": kind,
-                "severity": severity,
-                "detail": detail,
-                "raw": item.text if item else None,
-                "x": where.get("x"),
-                "y": where.get("y"),
-                "stage": "parse",
-            }
+            finding(
+                kind,
+                severity,
+                detail,
+                panel=self.panel,
+                line=item.line if item else None,
+                raw=item.text if item else None,
+                x=where.get("x"),
+                y=where.get("y"),
+            )
         )
+
+    def ragged(self, axis: str, key: str, across: list[str], item: Item, what: str, n: int):
+        """A row or column whose length does not match the axis: no value is placed."""
+        for tick in across:
+            self.addressed.add((tick, key) if axis == "y" else (key, tick))
+        unit = "columns" if axis == "y" else "rows"
+        where = {"y": key} if axis == "y" else {"x": key}
+        detail = f"{what} has {n} values for {len(across)} {unit}; none is placed"
+        self.finding("ragged_row", "warning", detail, item, **where)
 
     def missing(self, x: str, y: str, item: Item, marker: str) -> None:
         self.addressed.add((x, y))
@@ -165,17 +174,8 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
         )
         return True
     if across and len(slots) != len(across):
-        for tick in across:
-            ctx.addressed.add((tick, key) if axis == "y" else (key, tick))
-        ctx.finding(
-            "ragged_row",
-            "warning",
-            f"{'row' if axis == 'y' else 'column'} '{strip_markdown(item.label)}' has "
-            f"{len(slots)} values for {len(across)} {'columns' if axis == 'y' else 'rows'}; "
-            "none is placed",
-            item,
-            **where,
-        )
+        what = f"{'row' if axis == 'y' else 'column'} '{strip_markdown(item.label)}'"
+        ctx.ragged(axis, key, across, item, what, len(slots))
         return True
     for tick, s in zip(across, slots, strict=False):
         _place(ctx, axis, key, tick, s, item, layout)
@@ -467,18 +467,10 @@ def table(rows: list[Item], ctx: Context) -> None:
         if key is None:
             continue
         slots = [_slot(c) for c in cells[1:]]
-        where = {"y": key} if axis == "x" else {"x": key}
         if len(slots) != len(ticks) or any(s is None for s in slots):
-            for tick in ticks:
-                ctx.addressed.add((tick, key) if axis == "x" else (key, tick))
-            ctx.finding(
-                "ragged_row",
-                "warning",
-                f"table row '{strip_markdown(cells[0])}' has {len(slots)} cells for "
-                f"{len(ticks)} columns; none is placed",
-                item,
-                **where,
-            )
+            row_axis_name = "y" if axis == "x" else "x"
+            what = f"table row '{strip_markdown(cells[0])}'"
+            ctx.ragged(row_axis_name, key, ticks, item, what, len(slots))
             continue
         for tick, slot, raw in zip(ticks, slots, cells[1:], strict=True):
             x, y = (tick, key) if axis == "x" else (key, tick)

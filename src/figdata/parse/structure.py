@@ -178,7 +178,7 @@ def read_meta(items: list[Item]) -> Meta:
             colours.extend(ranges)
             metric = metric or colour_metric(body)
             continue
-        if in_colour and item.kind == "list" and not ranges_label_is_axis(label):
+        if in_colour and item.kind == "list" and axis_role(label) is None:
             found = colour_ranges(body)
             if found:
                 colour_by_title[norm(label)] = found[0]
@@ -241,10 +241,6 @@ def read_meta(items: list[Item]) -> Meta:
         untitled=untitled,
         announced=panel_count(overview),
     )
-
-
-def ranges_label_is_axis(label: str) -> bool:
-    return axis_role(label) is not None
 
 
 def _is_group_heading(text: str, meta: Meta) -> bool:

@@ -45,8 +45,11 @@ def split_top(text: str, seps: str = ",", quotes: bool = True) -> list[str]:
     return parts
 
 
-def find_top(text: str, needle: str) -> int:
-    """Index of the first ``needle`` outside parentheses, or -1."""
+def find_top(text: str, needle: str, then: str | None = None) -> int:
+    """Index of the first ``needle`` outside parentheses, or -1.
+
+    With ``then``, the needle must end the text or be followed by one of its characters.
+    """
     depth = 0
     for i, ch in enumerate(text):
         if ch in "([{":
@@ -54,7 +57,9 @@ def find_top(text: str, needle: str) -> int:
         elif ch in ")]}" and depth:
             depth -= 1
         elif depth == 0 and text.startswith(needle, i):
-            return i
+            end = i + len(needle)
+            if then is None or end == len(text) or text[end] in then:
+                return i
     return -1
 
 
