@@ -1,231 +1,271 @@
-"""Run a pipeline stage over a list of documents in one process.
+"""Run a pipeline stage over a shard of documents in one process.
 
 Starting Python and importing pandas, pyarrow and pandera costs seconds; one
-document's work costs milliseconds. The workflow therefore hands each job a
-whole shard of documents, and these functions do the per-document work in a
-loop while still writing one set of files per document (so that an edited
-document only reruns its own shard). One document's failure never stops the
-others: a parser crash becomes an ``error`` finding of that document.
+document's work costs milliseconds, and so does every small file written. So a
+job handles a whole shard, builds each table once for the shard, and writes
+the shard's raw tables as one file per table. The validate job then publishes
+the per-document files of the output contract from those shard tables (one
+Arrow table per table, sliced per document), all at once (figdata.publish).
+One document's failure never stops the others: a parser crash becomes an
+``error`` finding of that document.
 """
 
 from __future__ import annotations
 
 import logging
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
-from figdata import io, tables
+from figdata import io, publish, tables
+from figdata.io import configure_logging  # noqa: F401  (the jobs' entry points use it)
 
 log = logging.getLogger("figdata")
 
-#: tables the extract stage writes per document (raw parser output)
+#: tables the extract stage writes (raw parser output), one file per shard each
 RAW_TABLES = tuple(tables.TABLES)
-#: files the validate stage writes per document, besides the four tables
-VALIDATE_EXTRA = ("quarantine", "report")
-
-#: per-document counts written by the validate stage and summed up by ``aggregate``
-SUMMARY: dict[str, str] = {
-    "doc": "string",
-    "panels": "int64",
-    "cells": "int64",
-    "claims": "int64",
-    "quarantined": "int64",
-    "findings": "int64",
-    "error": "int64",
-    "warning": "int64",
-    "info": "int64",
-}
-
-
-def _severity_counts(findings: pd.DataFrame) -> dict[str, int]:
-    if "severity" not in findings.columns or findings.empty:
-        return dict.fromkeys(tables.SEVERITIES, 0)
-    counts = findings["severity"].value_counts()
-    return {s: int(counts.get(s, 0)) for s in tables.SEVERITIES}
+#: tables the validate stage writes, per shard and per document
+VALIDATED = (*RAW_TABLES, "quarantine")
+COLUMNS = {**tables.TABLES, "quarantine": tables.QUARANTINE}
+#: every output of a validate job besides the per-document files
+VALIDATE_OUTPUTS = (*VALIDATED, "report", "summary", "manifest")
+SUMMARY = tables.SUMMARY
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def describe(name: str, frames: Mapping[str, pd.DataFrame]) -> str:
-    """One log line: ``name.txt: 3 panels, 120 cells, 2 findings (1 error, 1 warning)``."""
-    findings = frames.get("findings", pd.DataFrame())
-    sev = _severity_counts(findings)
-    parts = [_plural(n, s) for s, n in sev.items() if n]
+def _line(name: str, panels: int, cells: int, findings: int, sev: Mapping[str, int]) -> str:
+    parts = [_plural(sev.get(s, 0), s) for s in tables.SEVERITIES if sev.get(s, 0)]
     text = (
-        f"{name}: {_plural(len(frames.get('panels', ())), 'panel')}, "
-        f"{_plural(len(frames.get('cells', ())), 'cell')}, "
-        f"{_plural(len(findings), 'finding')}"
+        f"{name}: {_plural(panels, 'panel')}, {_plural(cells, 'cell')}, "
+        f"{_plural(findings, 'finding')}"
     )
     return f"{text} ({', '.join(parts)})" if parts else text
 
 
-def _check_aligned(docs: Sequence[str], paths: Mapping[str, Sequence], suffix: str = "") -> None:
-    # Outputs are matched to documents by position; a mismatch would silently
-    # write one document's tables under another's name.
-    for table, table_paths in paths.items():
-        if len(table_paths) != len(docs):
-            raise ValueError(f"{table}: {len(table_paths)} paths for {len(docs)} documents")
-        for doc, p in zip(docs, table_paths, strict=True):
-            if Path(p).stem != doc:
-                raise ValueError(f"{table}: path {p} does not belong to document {doc!r}")
+def _severities(values) -> dict[str, int]:
+    counts = dict.fromkeys(tables.SEVERITIES, 0)
+    for s in values:
+        if s in counts:
+            counts[s] += 1
+    return counts
 
 
-def parser_error_frames(doc: str, name: str, exc: BaseException) -> dict[str, pd.DataFrame]:
-    """Empty tables plus one ``parser_error`` finding for a document the parser choked on."""
+def describe(name: str, frames: Mapping) -> str:
+    """One log line: ``name.txt: 3 panels, 120 cells, 2 findings (1 error, 1 warning)``."""
+    findings = frames.get("findings", ())
+    sev = _severities(findings["severity"]) if len(findings) else {}
+    return _line(
+        name, len(frames.get("panels", ())), len(frames.get("cells", ())), len(findings), sev
+    )
+
+
+# --- extract -------------------------------------------------------------------------
+
+
+def parser_error_rows(doc: str, name: str, exc: BaseException) -> dict[str, list[dict]]:
+    """No rows but one ``parser_error`` finding, for a document the parser choked on."""
     lines = traceback.format_exception_only(type(exc), exc)
     last = lines[-1].strip() if lines else type(exc).__name__
-    frames = {t: tables.empty(cols) for t, cols in tables.TABLES.items()}
-    frames["findings"] = tables.frame(
-        [
-            {
-                "doc": doc,
-                "kind": "parser_error",
-                "severity": "error",
-                "detail": f"{name}: the parser failed: {last}",
-                "stage": "parse",
-            }
-        ],
-        tables.FINDINGS,
-    )
-    return frames
+    finding = {
+        "doc": doc,
+        "kind": "parser_error",
+        "severity": "error",
+        "detail": f"{name}: the parser failed: {last}",
+        "stage": "parse",
+    }
+    return {t: [finding] if t == "findings" else [] for t in RAW_TABLES}
 
 
-def extract_one(path: io.PathLike) -> dict[str, pd.DataFrame]:
-    """Parse one document file into its four raw tables; never raises on bad content."""
+def extract_rows(path: io.PathLike) -> dict[str, list[dict]]:
+    """Parse one document file into its raw rows per table; never raises on bad content."""
     from figdata.parse import parse_document
 
     path = Path(path)
     doc = io.doc_id(path)
     raw = io.read_document(path)
     try:
-        return parse_document(doc, raw).frames()
+        parsed = parse_document(doc, raw)
     except Exception as exc:  # one bad document must not stop the batch
         log.exception("%s: the parser raised; recording a parser_error finding", path.name)
-        return parser_error_frames(doc, path.name, exc)
+        return parser_error_rows(doc, path.name, exc)
+    return {t: [{**row, "doc": doc} for row in getattr(parsed, t)] for t in RAW_TABLES}
 
 
-def extract_batch(
-    doc_paths: Sequence[io.PathLike],
-    out_paths_by_table: Mapping[str, Sequence[io.PathLike]],
+def extract_shard(
+    doc_paths: Sequence[io.PathLike], out_paths: Mapping[str, io.PathLike]
 ) -> list[str]:
-    """Parse every document and write its raw tables.
+    """Parse every document and write the shard's raw tables, one file per table.
 
-    ``out_paths_by_table[table][i]`` is where document ``doc_paths[i]`` writes
-    ``table`` (one of cells, panels, findings, claims). Returns the log lines.
+    ``out_paths`` maps cells, panels, findings and claims to their files.
+    Returns the log lines, one per document.
     """
-    docs = [io.doc_id(p) for p in doc_paths]
-    missing = set(RAW_TABLES) - set(out_paths_by_table)
+    missing = set(RAW_TABLES) - set(out_paths)
     if missing:
         raise ValueError(f"no output paths for tables {sorted(missing)}")
-    _check_aligned(docs, {t: out_paths_by_table[t] for t in RAW_TABLES})
+    docs = [io.doc_id(p) for p in doc_paths]
+    if len(set(docs)) != len(docs):
+        raise ValueError("two documents of the shard share an id")
+    rows: dict[str, list[dict]] = {t: [] for t in RAW_TABLES}
     lines = []
-    for i, path in enumerate(doc_paths):
-        frames = extract_one(path)
+    for path in doc_paths:
+        doc_rows = extract_rows(path)
         for table in RAW_TABLES:
-            io.write_parquet(frames[table], out_paths_by_table[table][i], table)
-        lines.append(describe(Path(path).name, frames))
+            rows[table].extend(doc_rows[table])
+        findings = doc_rows["findings"]
+        lines.append(
+            _line(
+                Path(path).name,
+                len(doc_rows["panels"]),
+                len(doc_rows["cells"]),
+                len(findings),
+                _severities(f.get("severity") for f in findings),
+            )
+        )
         log.info(lines[-1])
+    # one DataFrame per table and shard: building them per document cost more
+    # than the parsing itself
+    for table in RAW_TABLES:
+        io.write_parquet(tables.frame(rows[table], tables.TABLES[table]), out_paths[table], table)
     return lines
 
 
-def summary_row(doc: str, frames: Mapping[str, pd.DataFrame], quarantine: pd.DataFrame) -> dict:
-    findings = frames["findings"]
-    return {
-        "doc": doc,
-        "panels": len(frames["panels"]),
-        "cells": len(frames["cells"]),
-        "claims": len(frames["claims"]),
-        "quarantined": len(quarantine),
-        "findings": len(findings),
-        **_severity_counts(findings),
-    }
+# --- validate ------------------------------------------------------------------------
 
 
-def validate_batch(
+def _bounds(df: pd.DataFrame, docs: Sequence[str], table: str) -> dict[str, tuple[int, int]]:
+    """Row range of each document in ``df``, whose rows are grouped by document."""
+    values = df["doc"].to_numpy(dtype=object)
+    if len(values) == 0:
+        return {}
+    starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]])
+    stops = np.r_[starts[1:], len(values)]
+    runs = {values[a]: (int(a), int(b)) for a, b in zip(starts, stops, strict=True)}
+    if len(runs) != len(starts):
+        raise ValueError(f"{table}: rows of one document are not contiguous")
+    unknown = sorted(set(runs) - set(docs))
+    if unknown:
+        raise ValueError(f"{table}: rows of documents outside the shard: {unknown[:5]}")
+    return runs
+
+
+def split_by_doc(
+    frames: Mapping[str, pd.DataFrame], docs: Sequence[str]
+) -> list[tuple[str, dict[str, pd.DataFrame]]]:
+    """The shard's tables as one set of frames per document, in ``docs`` order."""
+    out: list[tuple[str, dict[str, pd.DataFrame]]] = [(d, {}) for d in docs]
+    for table, df in frames.items():
+        runs = _bounds(df, docs, table)
+        for doc, parts in out:
+            start, stop = runs.get(doc, (0, 0))
+            piece = df.iloc[start:stop]
+            # a fresh index instead of reset_index(): that one copies every column
+            piece.index = pd.RangeIndex(stop - start)
+            parts[table] = piece
+    return out
+
+
+def _merged(parts: Sequence[pd.DataFrame], docs: Sequence[str], table: str) -> pd.DataFrame:
+    merged = io.sort_rows(io.concat(list(parts), COLUMNS[table]), table)
+    # per-document files are slices of this one table: check they line up
+    expected = np.repeat(np.array(docs, dtype=object), [len(p) for p in parts])
+    if not np.array_equal(merged["doc"].to_numpy(dtype=object), expected):
+        raise RuntimeError(f"{table}: rows are not grouped by document after sorting")
+    return merged
+
+
+def validate_shard(
     docs: Sequence[str],
-    in_paths_by_table: Mapping[str, Sequence[io.PathLike]],
-    out_paths: Mapping[str, Sequence[io.PathLike]],
-    shard_findings: io.PathLike | None = None,
-    shard_summary: io.PathLike | None = None,
+    in_paths: Mapping[str, io.PathLike],
+    outputs: Mapping[str, io.PathLike],
+    results: io.PathLike = "results",
+    owns: Callable[[str], bool] | None = None,
 ) -> list[str]:
-    """Validate the raw tables of every document and write the validated ones.
+    """Validate a shard's raw tables and publish the validated ones.
 
-    ``in_paths_by_table`` maps cells, panels, findings, claims to the raw files,
-    ``out_paths`` maps the same four plus ``quarantine`` and ``report`` to the
-    validated files, position ``i`` belonging to ``docs[i]``. The optional
-    shard files collect the shard's findings and per-document counts so that
-    the corpus aggregates read one file per shard, not several per document.
+    ``in_paths`` maps cells, panels, findings, claims to the raw shard tables;
+    ``outputs`` maps each name of :data:`VALIDATE_OUTPUTS` to a shard file: the
+    five validated tables, ``report`` (every document's validation report),
+    ``summary`` (counts per document) and ``manifest``. Besides them the
+    per-document files go under ``results`` (``results/cells/{doc}.parquet``,
+    ...), listed in the manifest. Files of documents the previous run of this
+    shard published but that are no longer in ``docs`` are removed, if
+    ``owns(doc)`` (default: always).
 
-    A ``figdata.validate.StructuralError`` propagates: it is a pipeline bug,
-    and the job must fail so that Snakemake keeps none of its outputs. Bad
-    data never raises; it comes back as findings and quarantined rows.
+    A ``figdata.validate.StructuralError`` propagates before anything is
+    written: it is a pipeline bug, the job must fail, and the previous
+    publication stays as it was. Bad data never raises; it comes back as
+    findings and quarantined rows.
     """
     from figdata import validate
 
-    _check_aligned(docs, {t: in_paths_by_table[t] for t in RAW_TABLES})
-    _check_aligned(docs, {t: out_paths[t] for t in (*RAW_TABLES, *VALIDATE_EXTRA)})
-    raw = [
-        (doc, {t: io.read_parquet(in_paths_by_table[t][i]) for t in RAW_TABLES})
-        for i, doc in enumerate(docs)
-    ]
-    # pandera's cost is per call, not per row: validate the shard in one call
-    # where the validator offers it, one document at a time otherwise.
-    if hasattr(validate, "validate_documents"):
-        results = validate.validate_documents(raw)
-    else:
-        results = {doc: validate.validate_document(doc, frames) for doc, frames in raw}
-    lines, all_findings, summaries = [], [], []
-    for i, doc in enumerate(docs):
-        result = results[doc]
-        for table in RAW_TABLES:
-            io.write_parquet(result.tables[table], out_paths[table][i], table)
-        io.write_parquet(result.quarantine, out_paths["quarantine"][i], "quarantine")
-        io.write_json(result.report, out_paths["report"][i])
-        all_findings.append(result.tables["findings"])
-        summaries.append(summary_row(doc, result.tables, result.quarantine))
-        line = describe(doc, result.tables)
-        lines.append(f"{line}, {len(result.quarantine)} quarantined")
+    docs = list(docs)
+    if len(set(docs)) != len(docs):
+        raise ValueError("a document is listed twice")
+    missing = set(VALIDATE_OUTPUTS) - set(outputs)
+    if missing:
+        raise ValueError(f"no output paths for {sorted(missing)}")
+    raw = {t: io.read_parquet(in_paths[t]) for t in RAW_TABLES}
+    checked = validate.validate_documents(split_by_doc(raw, docs))
+
+    pub = publish.Publication(outputs["manifest"], results)
+    order = sorted(docs)
+    merged = {}
+    for table in VALIDATED:
+        parts = [
+            checked[doc].quarantine if table == "quarantine" else checked[doc].tables[table]
+            for doc in order
+        ]
+        merged[table] = _merged(parts, order, table)
+        data = io.arrow_table(merged[table], table)
+        offset = 0
+        for doc, part in zip(order, parts, strict=True):
+            n = len(part)
+            pub.add_doc_file(doc, table, io.parquet_bytes(data.slice(offset, n)), n)
+            offset += n
+        pub.add_output(io.parquet_bytes(data), outputs[table])
+    for doc in order:
+        pub.add_doc_file(doc, "report", io.json_text(checked[doc].report).encode("utf-8"), None)
+    reports = {doc: checked[doc].report for doc in order}
+    pub.add_output(io.json_text(reports, compact=True).encode("utf-8"), outputs["report"])
+
+    summary = summary_rows(order, merged)
+    pub.add_output(
+        io.parquet_bytes(io.arrow_table(tables.frame(summary, SUMMARY), "summary")),
+        outputs["summary"],
+    )
+    removed = pub.commit(docs, owns or (lambda d: True))
+    lines = []
+    for row in summary:
+        sev = {s: row[s] for s in tables.SEVERITIES}
+        line = _line(row["doc"], row["panels"], row["cells"], row["findings"], sev)
+        lines.append(f"{line}, {row['quarantined']} quarantined")
         log.info(lines[-1])
-    if shard_findings is not None:
-        io.write_parquet(io.concat(all_findings, tables.FINDINGS), shard_findings, "findings")
-    if shard_summary is not None:
-        io.write_parquet(tables.frame(summaries, SUMMARY), shard_summary, "summary")
+    if removed:
+        log.info("removed %s of documents no longer in the shard", _plural(removed, "file"))
     return lines
 
 
-def aggregate(
-    findings_paths: Sequence[io.PathLike],
-    summary_paths: Sequence[io.PathLike],
-    out_findings: io.PathLike,
-    out_summary: io.PathLike,
-) -> pd.DataFrame:
-    """Concatenate the shards' findings and per-document counts into corpus tables."""
-    findings = io.concat([io.read_parquet(p) for p in findings_paths], tables.FINDINGS)
-    summary = io.concat([io.read_parquet(p) for p in summary_paths], SUMMARY)
-    io.write_parquet(findings, out_findings, "findings")
-    io.write_tsv(summary, out_summary, "summary")
-    log.info(
-        "corpus: %d documents, %d panels, %d cells, %d findings (%s)",
-        len(summary),
-        int(summary["panels"].sum()),
-        int(summary["cells"].sum()),
-        len(findings),
-        ", ".join(f"{int(summary[s].sum())} {s}" for s in tables.SEVERITIES),
-    )
-    return summary
-
-
-def configure_logging(path: io.PathLike | None = None, level: int = logging.INFO) -> None:
-    """Send figdata's log lines to ``path`` (a job's log file), or to stderr."""
-    handler = logging.FileHandler(path, mode="w", encoding="utf-8") if path else None
-    logging.basicConfig(
-        level=level,
-        format="%(levelname)s %(message)s",
-        handlers=[handler] if handler else None,
-        force=True,
-    )
+def summary_rows(docs: Sequence[str], merged: Mapping[str, pd.DataFrame]) -> list[dict]:
+    """Counts per document (see :data:`SUMMARY`) from the shard's validated tables."""
+    sizes = {t: merged[t]["doc"].value_counts() for t in VALIDATED}
+    findings = merged["findings"]
+    sev = findings.groupby(["doc", "severity"], observed=True).size()
+    rows = []
+    for doc in docs:
+        row = {
+            "doc": doc,
+            "panels": int(sizes["panels"].get(doc, 0)),
+            "cells": int(sizes["cells"].get(doc, 0)),
+            "claims": int(sizes["claims"].get(doc, 0)),
+            "quarantined": int(sizes["quarantine"].get(doc, 0)),
+            "findings": int(sizes["findings"].get(doc, 0)),
+        }
+        row.update({s: int(sev.get((doc, s), 0)) for s in tables.SEVERITIES})
+        rows.append(row)
+    return rows

@@ -10,17 +10,21 @@ comparison see "nothing changed" where nothing did.
 from __future__ import annotations
 
 import json
+import logging
 import math
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from figdata import tables
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: the columns that give a table its row order; ties keep the producer's order
 SORT_KEYS: dict[str, tuple[str, ...]] = {
@@ -46,6 +50,9 @@ WRITER_OPTIONS: dict = {
 
 PathLike = str | os.PathLike
 
+#: the one Arrow type of the tick-list columns
+LIST_TYPE = pa.list_(pa.large_string())
+
 
 def read_document(path: PathLike) -> bytes:
     """The raw bytes of one document; decoding is the parser's job."""
@@ -65,16 +72,34 @@ def sort_rows(df: pd.DataFrame, table: str | None = None) -> pd.DataFrame:
     return df.reset_index(drop=True)
 
 
-def _arrow_table(df: pd.DataFrame, table: str | None) -> pa.Table:
+def arrow_table(df: pd.DataFrame, table: str | None = None) -> pa.Table:
+    """``df`` as an Arrow table, list columns typed as the table contract declares."""
     schema = pa.Schema.from_pandas(df, preserve_index=False)
-    # An empty or all-null list column (ticks of a document without panels)
-    # would otherwise be typed "null" and differ from the same column in
-    # other documents; give it the list type the table contract declares.
+    # A list column is typed from its values: an all-null one (ticks of a
+    # document without panels) would be "null" and others list<string>. Pin
+    # one type so every file of a table has the same schema, whatever its rows.
     spec = tables.TABLES.get(table or "", {})
     for i, fld in enumerate(schema):
-        if pa.types.is_null(fld.type) and spec.get(fld.name) == "object":
-            schema = schema.set(i, pa.field(fld.name, pa.list_(pa.large_string())))
+        if spec.get(fld.name) == "object":
+            schema = schema.set(i, pa.field(fld.name, LIST_TYPE))
     return pa.Table.from_pandas(df, schema=schema, preserve_index=False)
+
+
+def parquet_bytes(data: pa.Table) -> bytes:
+    """The Parquet file of ``data`` with the pinned writer options, in memory."""
+    sink = pa.BufferOutputStream()
+    pq.write_table(data, sink, **WRITER_OPTIONS)
+    return sink.getvalue().to_pybytes()
+
+
+def write_bytes(data: bytes, path: PathLike) -> Path:
+    """Write ``data`` to ``path`` atomically (next to its target, then renamed)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+    return path
 
 
 def write_parquet(df: pd.DataFrame, path: PathLike, table: str | None = None) -> Path:
@@ -83,13 +108,7 @@ def write_parquet(df: pd.DataFrame, path: PathLike, table: str | None = None) ->
     The file appears atomically (written next to its target, then renamed),
     so a killed job never leaves a half-written table behind.
     """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    data = _arrow_table(sort_rows(df, table), table)
-    tmp = path.with_name(f".{path.name}.tmp")
-    pq.write_table(data, tmp, **WRITER_OPTIONS)
-    os.replace(tmp, path)
-    return path
+    return write_bytes(parquet_bytes(arrow_table(sort_rows(df, table), table)), path)
 
 
 def _as_list(value):
@@ -107,6 +126,8 @@ def read_parquet(path: PathLike) -> pd.DataFrame:
 
 def _jsonable(value):
     """Plain JSON values: numpy scalars unwrapped, NaN/NA/inf as null."""
+    import pandas as pd
+
     if isinstance(value, Mapping):
         return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple | np.ndarray):
@@ -124,15 +145,22 @@ def _jsonable(value):
     return str(value)
 
 
+def json_text(obj, compact: bool = False) -> str:
+    """``obj`` as stable, valid JSON (sorted keys, no NaN, trailing newline).
+
+    ``compact`` gives one line: json's C encoder only serves that form, which
+    matters for big files (a shard's reports).
+    """
+    if compact:
+        text = json.dumps(_jsonable(obj), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    else:
+        text = json.dumps(_jsonable(obj), indent=2, sort_keys=True, ensure_ascii=False)
+    return text + "\n"
+
+
 def write_json(obj, path: PathLike) -> Path:
-    """Write ``obj`` as stable, valid JSON (sorted keys, no NaN, trailing newline)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(_jsonable(obj), indent=2, sort_keys=True, ensure_ascii=False)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text + "\n", encoding="utf-8")
-    os.replace(tmp, path)
-    return path
+    """Write ``obj`` as :func:`json_text`, atomically."""
+    return write_bytes(json_text(obj).encode("utf-8"), path)
 
 
 def write_tsv(df: pd.DataFrame, path: PathLike, table: str | None = None) -> Path:
@@ -147,6 +175,8 @@ def write_tsv(df: pd.DataFrame, path: PathLike, table: str | None = None) -> Pat
 
 def concat(frames: Sequence[pd.DataFrame], columns: Mapping[str, str] | None = None):
     """Concatenate frames; with ``columns``, an empty input gives a typed empty table."""
+    import pandas as pd
+
     frames = [f for f in frames if len(f.columns)]
     if not frames:
         return tables.empty(columns) if columns is not None else pd.DataFrame()
@@ -154,3 +184,14 @@ def concat(frames: Sequence[pd.DataFrame], columns: Mapping[str, str] | None = N
     if not non_empty:
         return frames[0].iloc[0:0].reset_index(drop=True)
     return pd.concat(non_empty, ignore_index=True)
+
+
+def configure_logging(path: PathLike | None = None, level: int = logging.INFO) -> None:
+    """Send figdata's log lines to ``path`` (a job's log file), or to stderr."""
+    handler = logging.FileHandler(path, mode="w", encoding="utf-8") if path else None
+    logging.basicConfig(
+        level=level,
+        format="%(levelname)s %(message)s",
+        handlers=[handler] if handler else None,
+        force=True,
+    )

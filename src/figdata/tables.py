@@ -8,8 +8,10 @@ into corpus-wide tables without losing provenance.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
-import pandas as pd
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: column name -> pandas dtype, in output order
 CELLS: dict[str, str] = {
@@ -79,6 +81,9 @@ SEVERITIES = ("error", "warning", "info")
 
 def frame(rows: Iterable[Mapping], columns: Mapping[str, str]) -> pd.DataFrame:
     """Rows (dicts) as a DataFrame with exactly ``columns``, in order, typed."""
+    # imported here: the aggregate step needs the column lists, not pandas
+    import pandas as pd
+
     df = pd.DataFrame(list(rows), columns=list(columns))
     for name, dtype in columns.items():
         if dtype == "object":
@@ -109,4 +114,18 @@ QUARANTINE: dict[str, str] = {
     "layout": "string",
     "claim_kind": "string",
     "text": "string",
+}
+
+
+#: per-document counts written by the validate stage and gathered by the aggregate
+SUMMARY: dict[str, str] = {
+    "doc": "string",
+    "panels": "int64",
+    "cells": "int64",
+    "claims": "int64",
+    "quarantined": "int64",
+    "findings": "int64",
+    "error": "int64",
+    "warning": "int64",
+    "info": "int64",
 }

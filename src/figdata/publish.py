@@ -1,0 +1,194 @@
+"""Publishing a shard's per-document files all at once, and tracking them in a manifest.
+
+Snakemake tracks a fixed handful of files per shard job; the per-document files
+of the output contract (``results/cells/{doc}.parquet``, ...) are side outputs
+of the validate job, listed with their checksum in the shard's manifest. A job
+stages every file first and moves them into place only once the whole shard
+has been validated and written, so a failing job leaves the previous
+publication untouched rather than half replaced.
+
+Snakemake deletes a job's declared outputs before running it, the manifest
+included; a hidden copy (``.published.tsv`` next to it) therefore remembers
+what the shard published last time, so that documents which left the shard
+lose their files. No pandas here: the aggregate job uses this too.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import os
+import shutil
+import zlib
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+PathLike = str | os.PathLike
+
+MANIFEST_COLUMNS = ("doc", "table", "path", "rows", "sha256")
+#: the per-document files, as (table name in the manifest, folder, suffix)
+PER_DOC = (
+    ("cells", "cells", ".parquet"),
+    ("panels", "panels", ".parquet"),
+    ("findings", "findings", ".parquet"),
+    ("claims", "claims", ".parquet"),
+    ("quarantine", "quarantine", ".parquet"),
+    ("report", "validation", ".json"),
+)
+PUBLISHED = ".published.tsv"
+STAGING = ".staging"
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def shard_of(doc: str, shards: int) -> int:
+    """Same assignment as the workflow (rules/common.smk): crc32 of the id."""
+    return zlib.crc32(doc.encode("utf-8")) % shards
+
+
+def doc_path(results: PathLike, table: str, doc: str) -> str:
+    folder, suffix = {t: (f, s) for t, f, s in PER_DOC}[table]
+    return f"{Path(results).as_posix()}/{folder}/{doc}{suffix}"
+
+
+@dataclass(frozen=True)
+class Entry:
+    doc: str
+    table: str
+    path: str
+    rows: int | None
+    sha256: str
+
+
+def read_manifest(path: PathLike) -> list[Entry]:
+    with open(path, encoding="utf-8", newline="") as fh:
+        reader = csv.DictReader(fh, delimiter="\t")
+        if tuple(reader.fieldnames or ()) != MANIFEST_COLUMNS:
+            raise ValueError(f"{path}: not a manifest (columns {reader.fieldnames})")
+        return [
+            Entry(
+                r["doc"], r["table"], r["path"], int(r["rows"]) if r["rows"] else None, r["sha256"]
+            )
+            for r in reader
+        ]
+
+
+def manifest_text(entries: Iterable[Entry]) -> str:
+    rows = sorted(entries, key=lambda e: (e.doc, e.table))
+    lines = ["\t".join(MANIFEST_COLUMNS)]
+    for e in rows:
+        fields = (e.doc, e.table, e.path, "" if e.rows is None else str(e.rows), e.sha256)
+        if any(c in f for f in fields for c in "\t\n\r"):
+            raise ValueError(f"{e.path}: a tab or line break cannot go into the manifest")
+        lines.append("\t".join(fields))
+    return "\n".join(lines) + "\n"
+
+
+class Publication:
+    """Per-document files and shard outputs of one job, staged until :meth:`commit`."""
+
+    def __init__(self, manifest: PathLike, results: PathLike) -> None:
+        self.manifest = Path(manifest)
+        self.results = Path(results)
+        self.staging = self.manifest.parent / STAGING
+        # leftovers of a job that was killed are never published
+        shutil.rmtree(self.staging, ignore_errors=True)
+        self.staging.mkdir(parents=True)
+        self.entries: list[Entry] = []
+        self._moves: list[tuple[Path, Path]] = []
+        self._n = 0
+        published = self.manifest.with_name(PUBLISHED)
+        self.previous = read_manifest(published) if published.is_file() else []
+        self._before = {e.path: e.sha256 for e in self.previous}
+
+    def _stage(self, data: bytes, dest: PathLike) -> None:
+        # numbered names: a document id may be anything a file name may be
+        self._n += 1
+        tmp = self.staging / f"{self._n:08d}"
+        tmp.write_bytes(data)
+        self._moves.append((tmp, Path(dest)))
+
+    def add_doc_file(self, doc: str, table: str, data: bytes, rows: int | None) -> None:
+        dest = doc_path(self.results, table, doc)
+        digest = sha256(data)
+        # an unchanged file is not rewritten: creating files is most of the cost
+        # of publishing here, and its mtime stays meaningful for downstream tools
+        if self._before.get(dest) != digest or _size(dest) != len(data):
+            self._stage(data, dest)
+        self.entries.append(Entry(doc, table, dest, rows, digest))
+
+    def add_output(self, data: bytes, dest: PathLike) -> None:
+        """A declared output of the job (not listed in the manifest)."""
+        self._stage(data, dest)
+
+    def commit(self, docs: Iterable[str], owns: Callable[[str], bool] = lambda d: True) -> int:
+        """Move everything into place, then drop files of documents that left the shard.
+
+        ``owns(doc)`` says whether a document still belongs to this shard; one
+        that moved to another shard (``shards`` changed) is left to its new
+        owner, which may already have published it. Returns the files removed.
+        """
+        docs = set(docs)
+        published = self.manifest.with_name(PUBLISHED)
+        previous = self.previous
+        for folder in {dest.parent for _, dest in self._moves}:
+            folder.mkdir(parents=True, exist_ok=True)
+        text = manifest_text(self.entries)
+        self._stage(text.encode("utf-8"), self.manifest)
+        for tmp, dest in self._moves:
+            os.replace(tmp, dest)
+        live = {e.path for e in self.entries}
+        removed = 0
+        for e in previous:
+            if e.doc not in docs and e.path not in live and owns(e.doc):
+                removed += _unlink(e.path)
+        tmp = published.with_name(f"{PUBLISHED}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, published)
+        shutil.rmtree(self.staging, ignore_errors=True)
+        return removed
+
+
+def _size(path: PathLike) -> int | None:
+    try:
+        return os.stat(path).st_size
+    except FileNotFoundError:
+        return None
+
+
+def _unlink(path: PathLike) -> int:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return 0
+    return 1
+
+
+def collect_orphans(shards_dir: PathLike, live_shards: Iterable[str], manifests: Mapping) -> int:
+    """Remove what shards that no longer exist published, unless a live shard did too.
+
+    A shard disappears when its last document is removed or ``shards`` changes;
+    no job of it runs any more, so the aggregate step clears its files.
+    ``manifests`` maps a live shard to its manifest path. Returns files removed.
+    """
+    folder = Path(shards_dir)
+    live_names = set(live_shards)
+    orphans = (
+        sorted(p for p in folder.iterdir() if p.is_dir() and p.name not in live_names)
+        if folder.is_dir()
+        else []
+    )
+    if not orphans:
+        return 0
+    live = {e.path for m in manifests.values() for e in read_manifest(m)}
+    removed = 0
+    for shard in orphans:
+        listing = shard / PUBLISHED
+        for e in read_manifest(listing) if listing.is_file() else []:
+            if e.path not in live:
+                removed += _unlink(e.path)
+        shutil.rmtree(shard)
+    return removed
