@@ -1,6 +1,8 @@
 # Helpers shared by every stage: document discovery, shard assignment, paths.
 # Only functions and constants live here; the stage files hold the rules.
 
+import os
+import sys
 import zlib
 from importlib.util import find_spec
 from pathlib import Path
@@ -17,7 +19,7 @@ RESULTS = "results"
 
 wildcard_constraints:
     doc=r"[^/.][^/]*",
-    shard=r"\d{3,}",
+    shard=r"\d\d\d+",
 
 
 def discover_documents(seeds_dir):
@@ -68,38 +70,42 @@ def shard_name(shard):
     return f"{shard:03d}"
 
 
-def parsed_paths(table, docs):
-    return [f"{RESULTS}/parsed/{table}/{doc}.parquet" for doc in docs]
+def shard_docs(wildcards):
+    """Document ids of the shard named by the wildcard."""
+    shard = int(wildcards.shard)
+    if shard not in SHARDS:
+        raise WorkflowError(
+            f"shard {wildcards.shard} holds no document (shards={config['shards']})"
+        )
+    return SHARDS[shard]
 
 
-def result_paths(table, docs):
-    return [f"{RESULTS}/{table}/{doc}.parquet" for doc in docs]
-
-
-def quarantine_paths(docs):
-    return [f"{RESULTS}/quarantine/{doc}.parquet" for doc in docs]
-
-
-def report_paths(docs):
-    return [f"{RESULTS}/validation/{doc}.json" for doc in docs]
+def shard_doc_paths(wildcards):
+    return [DOCS[doc] for doc in shard_docs(wildcards)]
 
 
 def shard_file(shard, name):
-    return f"{RESULTS}/shards/{shard_name(shard)}/{name}"
+    """A shard's file; ``shard`` is a number or a wildcard pattern."""
+    folder = shard if isinstance(shard, str) else shard_name(shard)
+    return f"{RESULTS}/shards/{folder}/{name}"
 
 
 def log_file(stage, shard=None):
-    return (
-        f"logs/{stage}.log"
-        if shard is None
-        else f"logs/{stage}/{shard_name(shard)}.log"
-    )
+    return f"logs/{stage}.log" if shard is None else f"logs/{stage}/{shard}.log"
 
 
-def all_validated_outputs():
-    docs = sorted(DOCS)
-    paths = [p for table in TABLES for p in result_paths(table, docs)]
-    return paths + quarantine_paths(docs) + report_paths(docs)
+def results_root_of_shard(wildcards, output):
+    """The results folder, from a shard output (results/shards/NNN/manifest.tsv)."""
+    return str(Path(output.manifest).parents[2])
+
+
+def results_root_of_corpus(wildcards, output):
+    """The results folder, from a corpus output (results/corpus/summary.tsv)."""
+    return str(Path(output.summary).parents[1])
+
+
+def all_shard_files(name):
+    return [shard_file(s, name) for s in SHARDS]
 
 
 def package_sources(*patterns):
@@ -122,6 +128,22 @@ def package_sources(*patterns):
 
 DOCS = discover_documents(config["seeds_dir"])
 SHARDS = assign_shards(DOCS, config["shards"])
-CORE_CODE = package_sources("__init__.py", "tables.py", "io.py", "batch.py")
+CORE_CODE = package_sources(
+    "__init__.py", "tables.py", "io.py", "batch.py", "cli.py", "publish.py"
+)
 EXTRACT_CODE = sorted({*CORE_CODE, *package_sources("parse/**/*.py")})
 VALIDATE_CODE = sorted({*CORE_CODE, *package_sources("validate.py", "schemas.py")})
+AGGREGATE_CODE = sorted({*CORE_CODE, *package_sources("corpus.py")})
+
+
+# The jobs run `python -m figdata.cli`: resolve `python` to the interpreter
+# running Snakemake (which has figdata), as `script:` would. The interpreter is
+# kept out of the rules' text and params, so another path to it reruns nothing.
+# Under --sdm conda the activated environment's bin comes first again.
+envvars:
+    "PATH",
+
+
+os.environ["PATH"] = os.pathsep.join(
+    [os.path.dirname(sys.executable), os.environ["PATH"]]
+)

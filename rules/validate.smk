@@ -1,33 +1,42 @@
-# Validate: check a shard's raw tables with the pandera contracts in one job.
+# Validate: check a shard's raw tables with the pandera contracts in one job,
+# then publish the per-document files of the contract all at once, listed in
+# the shard's manifest (side outputs: Snakemake tracks the shard files only).
 
 
-for shard, docs in SHARDS.items():
-
-    rule:
-        name:
-            f"validate_{shard_name(shard)}"
-        input:
-            cells=parsed_paths("cells", docs),
-            panels=parsed_paths("panels", docs),
-            findings=parsed_paths("findings", docs),
-            claims=parsed_paths("claims", docs),
-            code=VALIDATE_CODE,
-        output:
-            cells=result_paths("cells", docs),
-            panels=result_paths("panels", docs),
-            findings=result_paths("findings", docs),
-            claims=result_paths("claims", docs),
-            quarantine=quarantine_paths(docs),
-            report=report_paths(docs),
-            shard_findings=shard_file(shard, "findings.parquet"),
-            shard_summary=shard_file(shard, "summary.parquet"),
-        log:
-            log_file("validate", shard),
-        conda:
-            "../envs/figdata.yaml"
-        resources:
-            mem_mb=1000,
-        params:
-            docs=docs,
-        script:
-            "../scripts/validate.py"
+rule validate:
+    input:
+        cells=shard_file("{shard}", "parsed/cells.parquet"),
+        panels=shard_file("{shard}", "parsed/panels.parquet"),
+        findings=shard_file("{shard}", "parsed/findings.parquet"),
+        claims=shard_file("{shard}", "parsed/claims.parquet"),
+        code=VALIDATE_CODE,
+    output:
+        cells=shard_file("{shard}", "cells.parquet"),
+        panels=shard_file("{shard}", "panels.parquet"),
+        findings=shard_file("{shard}", "findings.parquet"),
+        claims=shard_file("{shard}", "claims.parquet"),
+        quarantine=shard_file("{shard}", "quarantine.parquet"),
+        report=shard_file("{shard}", "validation.json"),
+        summary=shard_file("{shard}", "summary.parquet"),
+        manifest=shard_file("{shard}", "manifest.tsv"),
+    log:
+        log_file("validate", "{shard}"),
+    conda:
+        "../envs/figdata.yaml"
+    resources:
+        mem_mb=1000,
+    params:
+        docs=shard_docs,
+        shards=config["shards"],
+        results=results_root_of_shard,
+    shell:
+        "python -m figdata.cli validate --log {log:q}"
+        " --raw-cells {input.cells:q} --raw-panels {input.panels:q}"
+        " --raw-findings {input.findings:q} --raw-claims {input.claims:q}"
+        " --cells {output.cells:q} --panels {output.panels:q}"
+        " --findings {output.findings:q} --claims {output.claims:q}"
+        " --quarantine {output.quarantine:q} --report {output.report:q}"
+        " --summary {output.summary:q} --manifest {output.manifest:q}"
+        " --results {params.results:q}"
+        " --shard {wildcards.shard} --shards {params.shards}"
+        " -- {params.docs:q}"

@@ -78,6 +78,23 @@ def planned_jobs(workdir: Path, *args: str) -> dict[str, int]:
     return jobs
 
 
+def planned_shards(workdir: Path, *args: str) -> dict[str, list[str]]:
+    """Shards a dry run would process, as {rule: sorted shard numbers}."""
+    proc = run_snakemake(workdir, "--dry-run", *args)
+    out = proc.stdout + proc.stderr
+    shards: dict[str, list[str]] = {}
+    rule = None
+    for line in out.splitlines():
+        m = re.match(r"^(?:local)?rule (\w+):$", line.strip())
+        if m:
+            rule = m.group(1)
+            continue
+        m = re.match(r"^wildcards: shard=(\d+)$", line.strip())
+        if m and rule:
+            shards.setdefault(rule, []).append(m.group(1))
+    return {r: sorted(s) for r, s in shards.items()}
+
+
 def doc_ids(folder: Path) -> list[str]:
     return sorted(
         p.stem

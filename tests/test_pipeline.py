@@ -1,42 +1,58 @@
 """End-to-end: the workflow run by Snakemake in a scratch directory.
 
-Assertions on counts (panels, cells, findings) are marked TIGHTEN: today's
-parser is a placeholder that returns no rows, so these tests check the
-structure of the outputs; the real parser makes those assertions exact.
+Snakemake tracks shard files; the per-document files are published by the
+validate jobs and listed in the shards' manifests, so these tests check them
+directly: exactly the corpus' documents, checksums as listed, nothing stale.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import zlib
 from pathlib import Path
 
 import pandas as pd
+import pyarrow.parquet as pq
 import pytest
+import yaml
 from helpers import (
     CORPUS_DOCS,
     SEEDS,
     doc_ids,
     make_workspace,
     planned_jobs,
+    planned_shards,
     run_snakemake,
 )
 
-from figdata import tables
+from figdata import publish, tables
 from figdata.parse import parse_document
 
+VALIDATED = (*tables.TABLES, "quarantine")
 PER_DOC = (
-    *(f"results/{t}/{{doc}}.parquet" for t in tables.TABLES),
-    *(f"results/parsed/{t}/{{doc}}.parquet" for t in tables.TABLES),
-    "results/quarantine/{doc}.parquet",
+    *(f"results/{t}/{{doc}}.parquet" for t in VALIDATED),
     "results/validation/{doc}.json",
 )
+PER_DOC_DIRS = (*VALIDATED, "validation")
+SHARD_FILES = (
+    *(f"parsed/{t}.parquet" for t in tables.TABLES),
+    *(f"{t}.parquet" for t in VALIDATED),
+    "validation.json",
+    "summary.parquet",
+    "manifest.tsv",
+)
 CORPUS_OUTPUTS = ("results/corpus/findings.parquet", "results/corpus/summary.tsv")
-SHARDS = 16  # config/config.yaml
+SHARDS = yaml.safe_load((Path(__file__).parents[1] / "config/config.yaml").read_text())["shards"]
 
 
 def shard(doc: str, shards: int = SHARDS) -> str:
     return f"{zlib.crc32(doc.encode()) % shards:03d}"
+
+
+def name_in_shard(target: str, prefix: str) -> str:
+    """A document id that falls into shard ``target``."""
+    return next(f"{prefix}-{i}" for i in range(10_000) if shard(f"{prefix}-{i}") == target)
 
 
 def parser_is_placeholder() -> bool:
@@ -44,25 +60,72 @@ def parser_is_placeholder() -> bool:
     return not parse_document(first.stem, first.read_bytes()).panels
 
 
-def assert_outputs(workdir: Path, docs: list[str]) -> None:
+def manifest(workdir: Path, shard_: str) -> pd.DataFrame:
+    return pd.read_csv(
+        workdir / f"results/shards/{shard_}/manifest.tsv",
+        sep="\t",
+        dtype={"doc": str, "sha256": str},
+        keep_default_na=False,
+    )
+
+
+def assert_outputs(workdir: Path, docs: list[str], shards: int = SHARDS) -> None:
     missing = [
         p.format(doc=d) for d in docs for p in PER_DOC if not (workdir / p.format(doc=d)).is_file()
     ]
     missing += [p for p in CORPUS_OUTPUTS if not (workdir / p).is_file()]
+    used = sorted({shard(d, shards) for d in docs})
+    missing += [
+        f"results/shards/{s}/{f}"
+        for s in used
+        for f in SHARD_FILES
+        if not (workdir / f"results/shards/{s}/{f}").is_file()
+    ]
     assert not missing, f"missing outputs: {missing[:10]}"
+    # results/ holds exactly the corpus' documents, and only the live shards
+    for folder in PER_DOC_DIRS:
+        stems = sorted(p.stem for p in (workdir / "results" / folder).iterdir())
+        assert stems == sorted(docs), folder
+    assert sorted(p.name for p in (workdir / "results/shards").iterdir()) == used
+    assert not list((workdir / "results").rglob(".staging"))
     summary = pd.read_csv(workdir / "results/corpus/summary.tsv", sep="\t", dtype={"doc": str})
     assert summary["doc"].tolist() == sorted(docs)
+    listed = []
+    for s in used:
+        m = manifest(workdir, s)
+        listed += m["path"].tolist()
+        for row in m.itertuples():
+            data = (workdir / row.path).read_bytes()
+            assert hashlib.sha256(data).hexdigest() == row.sha256, row.path
+            assert shard(row.doc, shards) == s and row.path == publish.doc_path(
+                "results", row.table, row.doc
+            )
+            if row.table != "report":
+                assert pq.read_metadata(workdir / row.path).num_rows == int(row.rows), row.path
+        # the shard tables are the union of the shard's per-document files
+        for table in VALIDATED:
+            whole = pd.read_parquet(workdir / f"results/shards/{s}/{table}.parquet")
+            parts = [
+                pd.read_parquet(workdir / p)
+                for p in m.loc[m["table"] == table, "path"].sort_values()
+            ]
+            pd.testing.assert_frame_equal(pd.concat(parts, ignore_index=True), whole)
+    assert sorted(listed) == sorted(p.format(doc=d) for d in docs for p in PER_DOC)
     for doc in docs:
         for table, columns in tables.TABLES.items():
             df = pd.read_parquet(workdir / f"results/{table}/{doc}.parquet")
             assert list(df.columns) == list(columns), (doc, table)
             assert df.empty or set(df["doc"]) == {doc}, (doc, table)
         report = json.loads((workdir / f"results/validation/{doc}.json").read_text())
-        assert isinstance(report, dict)
+        assert isinstance(report, dict) and report["doc"] == doc
         row = summary.set_index("doc").loc[doc]
         cells = pd.read_parquet(workdir / f"results/cells/{doc}.parquet")
         findings = pd.read_parquet(workdir / f"results/findings/{doc}.parquet")
         assert row["cells"] == len(cells) and row["findings"] == len(findings)
+
+
+def per_doc_files(workdir: Path, docs: list[str]) -> list[Path]:
+    return [workdir / p.format(doc=d) for d in docs for p in PER_DOC]
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +147,6 @@ def test_seeds_every_output_exists(seeds_run):
 
 @pytest.mark.skipif(parser_is_placeholder(), reason="the parser is still a placeholder")
 def test_seeds_counts_with_real_parser(seeds_run):
-    # TIGHTEN: the lead's numbers for the five seeds (issue 2).
     summary = pd.read_csv(seeds_run / "results/corpus/summary.tsv", sep="\t")
     assert summary["panels"].sum() == 17
     findings = pd.read_parquet(seeds_run / "results/findings/000_501d523b0ed066ee.parquet")
@@ -96,12 +158,11 @@ def test_second_run_has_nothing_to_do(seeds_run):
 
 
 def test_rerun_is_byte_identical(seeds_run):
-    doc = doc_ids(SEEDS)[0]
-    files = [seeds_run / p.format(doc=doc) for p in PER_DOC] + [
-        seeds_run / p for p in CORPUS_OUTPUTS
-    ]
+    docs = doc_ids(SEEDS)
+    files = per_doc_files(seeds_run, docs) + [seeds_run / p for p in CORPUS_OUTPUTS]
+    files += sorted((seeds_run / "results/shards").rglob("*.*"))
     before = {f: f.read_bytes() for f in files}
-    run_snakemake(seeds_run, "--forcerun", f"extract_{shard(doc)}")
+    run_snakemake(seeds_run, "--forcerun", "extract")
     assert {f: f.read_bytes() for f in files} == before
 
 
@@ -116,45 +177,73 @@ def test_edit_reruns_only_its_shard_and_aggregates(seeds_run):
     other = [d for d in doc_ids(SEEDS) if shard(d) != shard(doc)]
     path = seeds_run / "seeds" / f"{doc}.txt"
     path.write_bytes(path.read_bytes() + b"\nOne more sentence, with 42 in it.\n")
-    expected = {f"extract_{shard(doc)}": 1, f"validate_{shard(doc)}": 1, "aggregate": 1, "all": 1}
-    assert planned_jobs(seeds_run) == expected
-    stamps = {d: (seeds_run / f"results/cells/{d}.parquet").stat().st_mtime_ns for d in other}
+    assert planned_jobs(seeds_run) == {"extract": 1, "validate": 1, "aggregate": 1, "all": 1}
+    assert planned_shards(seeds_run) == {"extract": [shard(doc)], "validate": [shard(doc)]}
+    stamps = {f: f.stat().st_mtime_ns for f in per_doc_files(seeds_run, other)}
     run_snakemake(seeds_run)
-    assert {d: (seeds_run / f"results/cells/{d}.parquet").stat().st_mtime_ns for d in other} == (
-        stamps
-    )
+    assert {f: f.stat().st_mtime_ns for f in per_doc_files(seeds_run, other)} == stamps
     assert planned_jobs(seeds_run) == {}
+    assert_outputs(seeds_run, doc_ids(SEEDS))
 
 
 def test_added_document_reruns_only_its_shard(seeds_run):
-    new = "zz_added-document"
+    # into the shard of a seed, so that the shard holds two documents from now on
+    new = name_in_shard(shard(doc_ids(SEEDS)[3]), "zz_added")
     (seeds_run / "seeds" / f"{new}.md").write_text("## A heatmap\n\nRow a: 1, 2\n")
-    jobs = planned_jobs(seeds_run)
-    assert jobs == {
-        f"extract_{shard(new)}": 1,
-        f"validate_{shard(new)}": 1,
-        "aggregate": 1,
-        "all": 1,
-    }
+    assert planned_jobs(seeds_run) == {"extract": 1, "validate": 1, "aggregate": 1, "all": 1}
+    assert planned_shards(seeds_run) == {"extract": [shard(new)], "validate": [shard(new)]}
     run_snakemake(seeds_run)
     assert_outputs(seeds_run, [*doc_ids(SEEDS), new])
+    assert sorted(set(manifest(seeds_run, shard(new))["doc"])) == sorted([doc_ids(SEEDS)[3], new])
 
 
-def test_removed_document_leaves_the_corpus_tables(seeds_run):
+def test_removed_document_leaves_results(seeds_run):
+    # the shard keeps another document: it reruns without the removed one
     gone = doc_ids(SEEDS)[3]
     (seeds_run / "seeds" / f"{gone}.txt").unlink()
-    jobs = planned_jobs(seeds_run)
-    remaining = doc_ids(seeds_run / "seeds")
-    if shard(gone) in {shard(d) for d in remaining}:
-        # the shard keeps other documents: it reruns without the removed one
-        expected = {f"extract_{shard(gone)}": 1, f"validate_{shard(gone)}": 1}
-    else:
-        expected = {}  # the shard is empty now: its rules no longer exist
-    assert jobs == {**expected, "aggregate": 1, "all": 1}
+    assert planned_shards(seeds_run) == {"extract": [shard(gone)], "validate": [shard(gone)]}
     run_snakemake(seeds_run)
-    summary = pd.read_csv(seeds_run / "results/corpus/summary.tsv", sep="\t", dtype={"doc": str})
-    assert summary["doc"].tolist() == remaining
+    remaining = doc_ids(seeds_run / "seeds")
+    assert not [f for f in per_doc_files(seeds_run, [gone]) if f.exists()]
+    assert_outputs(seeds_run, remaining)
     assert planned_jobs(seeds_run) == {}
+
+
+def test_removed_last_document_of_a_shard_leaves_results(seeds_run):
+    # the shard is empty now: it has no job any more, the aggregate clears its files
+    target = shard(doc_ids(seeds_run / "seeds")[0])
+    gone = [d for d in doc_ids(seeds_run / "seeds") if shard(d) == target]
+    for doc in gone:
+        next((seeds_run / "seeds").glob(f"{doc}.*")).unlink()
+    assert planned_jobs(seeds_run) == {"aggregate": 1, "all": 1}
+    run_snakemake(seeds_run)
+    assert not [f for f in per_doc_files(seeds_run, gone) if f.exists()]
+    assert not (seeds_run / f"results/shards/{target}").exists()
+    assert_outputs(seeds_run, doc_ids(seeds_run / "seeds"))
+    assert planned_jobs(seeds_run) == {}
+
+
+def test_structural_error_publishes_nothing(seeds_run):
+    docs = doc_ids(seeds_run / "seeds")
+    target = shard(docs[0])
+    new = name_in_shard(target, "yy_new")
+    (seeds_run / "seeds" / f"{new}.txt").write_text("## A heatmap\n\nRow a: 1, 2\n")
+    run_snakemake(seeds_run, f"results/shards/{target}/parsed/cells.parquet")
+    # a raw table that breaks the contract: a pipeline bug, not bad data
+    raw = seeds_run / f"results/shards/{target}/parsed/cells.parquet"
+    pq.write_table(pq.read_table(raw).drop_columns(["value"]), raw)
+    before = {f: f.read_bytes() for f in per_doc_files(seeds_run, docs)}
+    proc = run_snakemake(seeds_run, check=False)
+    assert proc.returncode != 0
+    log = (seeds_run / f"logs/validate/{target}.log").read_text()
+    assert "StructuralError" in log and "cells" in log and "value" in log
+    assert not [f for f in per_doc_files(seeds_run, [new]) if f.exists()]
+    assert {f: f.read_bytes() for f in per_doc_files(seeds_run, docs)} == before
+    assert not (seeds_run / f"results/shards/{target}/manifest.tsv").exists()
+    assert not list((seeds_run / "results").rglob(".staging"))
+    # once the cause is gone the next run repairs everything
+    run_snakemake(seeds_run, "--forcerun", "extract")
+    assert_outputs(seeds_run, [*docs, new])
 
 
 def test_dev_corpus_including_malformed_documents(tmp_path):
@@ -163,7 +252,7 @@ def test_dev_corpus_including_malformed_documents(tmp_path):
     assert proc.returncode == 0
     docs = doc_ids(CORPUS_DOCS)
     assert len(docs) == 30
-    assert_outputs(workdir, docs)
+    assert_outputs(workdir, docs, shards=4)
     # TIGHTEN: with the real parser, every expected flag kind of tests/corpus/gold
     # appears among the findings (empty for x04, encoding for x05, ...).
     log = "".join(p.read_text() for p in (workdir / "logs/extract").iterdir())
@@ -201,9 +290,6 @@ def test_hidden_and_other_files_are_ignored(tmp_path):
     (workdir / "seeds" / "notes.csv").write_text("a,b\n")
     (workdir / "seeds" / "sub").mkdir()
     (workdir / "seeds" / "sub" / "nested.txt").write_text("nested\n")
-    jobs = planned_jobs(workdir)
-    assert sum(n for r, n in jobs.items() if r.startswith("extract_")) == len(
-        {shard(d) for d in doc_ids(SEEDS)}
-    )
+    assert planned_shards(workdir)["extract"] == sorted({shard(d) for d in doc_ids(SEEDS)})
     proc = run_snakemake(workdir, "--dry-run", "--printshellcmds", check=False)
     assert "lock" not in proc.stdout and "nested" not in proc.stdout
