@@ -48,32 +48,28 @@ SEED = 0
 def _extract(docs, paths, out):
     from figdata import batch
 
-    raw = {t: [out / "parsed" / t / f"{d}.parquet" for d in docs] for t in batch.RAW_TABLES}
-    batch.extract_batch(paths, raw)
+    batch.extract_shard(paths, {t: out / "parsed" / f"{t}.parquet" for t in batch.RAW_TABLES})
 
 
 def _validate(docs, paths, out):
     from figdata import batch
 
-    tables = (*batch.RAW_TABLES, "quarantine")
-    raw = {t: [out / "parsed" / t / f"{d}.parquet" for d in docs] for t in batch.RAW_TABLES}
-    valid = {t: [out / t / f"{d}.parquet" for d in docs] for t in tables}
-    valid["report"] = [out / "validation" / f"{d}.json" for d in docs]
-    batch.validate_batch(
-        docs,
-        raw,
-        valid,
-        shard_findings=out / "shards" / "findings.parquet",
-        shard_summary=out / "shards" / "summary.parquet",
+    raw = {t: out / "parsed" / f"{t}.parquet" for t in batch.RAW_TABLES}
+    outputs = {t: out / "shard" / f"{t}.parquet" for t in batch.VALIDATED}
+    outputs.update(
+        report=out / "shard" / "validation.json",
+        summary=out / "shard" / "summary.parquet",
+        manifest=out / "shard" / "manifest.tsv",
     )
+    batch.validate_shard(docs, raw, outputs, results=out)
 
 
 def _aggregate(docs, paths, out):
-    from figdata import batch
+    from figdata import corpus
 
-    batch.aggregate(
-        [out / "shards" / "findings.parquet"],
-        [out / "shards" / "summary.parquet"],
+    corpus.aggregate(
+        [out / "shard" / "findings.parquet"],
+        [out / "shard" / "summary.parquet"],
         out / "corpus" / "findings.parquet",
         out / "corpus" / "summary.tsv",
     )
@@ -83,10 +79,10 @@ STAGES = [_extract, _validate, _aggregate]
 
 
 def run_baseline(seeds: Path, out: Path) -> None:
-    from figdata import batch, io
+    from figdata import io
 
     out.mkdir(parents=True, exist_ok=True)
-    batch.configure_logging(out / "baseline.log")
+    io.configure_logging(out / "baseline.log")
     paths = sorted(p for p in seeds.iterdir() if p.suffix in (".txt", ".md"))
     docs = [io.doc_id(p) for p in paths]
     for stage in STAGES:
@@ -108,9 +104,12 @@ class Measure:
 
 def measured(cmd: list[str], cwd: Path, log: Path) -> tuple[float, float, float]:
     """Run ``cmd``; wall seconds, CPU seconds and peak RSS (MB) of its process tree."""
+    # the work folder's snapshot of the package: an edit of the repository's
+    # package while the benchmark runs would otherwise rerun every job
+    env = {**os.environ, "PYTHONPATH": str(cwd / "src")}
     with open(log, "w") as fh:
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, cwd=cwd, stdout=fh, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=fh, stderr=subprocess.STDOUT)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -134,6 +133,11 @@ def prepare(work: Path, n: int) -> list:
             shutil.copytree(src, work / name)
         elif src.exists():
             shutil.copy2(src, work / name)
+    shutil.copytree(
+        ROOT / "src" / "figdata",
+        work / "src" / "figdata",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
     templates = synth.load_templates(TEMPLATES)
     synth.write_corpus(work / "seeds", synth.generate(templates, n, SEED))
     return templates

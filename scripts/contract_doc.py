@@ -28,11 +28,24 @@ FILES = [
     ("results/corpus/findings.parquet", "all documents' findings, same columns as `findings`"),
     ("results/corpus/summary.tsv", "one line of counts per document"),
     (
-        "results/parsed/{table}/{doc}.parquet",
-        "intermediate: the parser's raw tables (same columns; checked by the validate stage)",
+        "results/shards/{shard}/manifest.tsv",
+        "the per-document files the shard's validate job published: one row per file (below)",
     ),
-    ("results/shards/{shard}/*.parquet", "intermediate: per-shard findings and counts"),
-    ("logs/{extract,validate}/{shard}.log", "one line per document; tracebacks of parser crashes"),
+    (
+        "results/shards/{shard}/{cells,panels,findings,claims,quarantine}.parquet",
+        "the shard's validated tables: the concatenation of its documents' files",
+    ),
+    ("results/shards/{shard}/validation.json", "the shard's reports: document id -> report"),
+    ("results/shards/{shard}/summary.parquet", "the shard's rows of `summary.tsv`"),
+    (
+        "results/shards/{shard}/parsed/{table}.parquet",
+        "intermediate: the parser's raw tables of the shard (same columns; checked by the "
+        "validate stage)",
+    ),
+    (
+        "logs/{extract,validate}/{shard}.log",
+        "one line per document; tracebacks of parser crashes and failures",
+    ),
 ]
 
 SUMMARY_DOC = {
@@ -45,6 +58,15 @@ SUMMARY_DOC = {
     "error": "Findings of severity `error`.",
     "warning": "Findings of severity `warning`.",
     "info": "Findings of severity `info`.",
+}
+
+MANIFEST_DOC = {
+    "doc": "Document id.",
+    "table": "`cells`, `panels`, `findings`, `claims`, `quarantine` or `report` (the "
+    "validation report).",
+    "path": "The file, relative to the working directory, e.g. `results/cells/{doc}.parquet`.",
+    "rows": "Rows in the Parquet file; empty for the report.",
+    "sha256": "Hex SHA-256 of the file's bytes.",
 }
 
 REPORT_DOC = {
@@ -64,7 +86,7 @@ REPORT_DOC = {
 
 
 def render() -> str:
-    from figdata import batch, schemas
+    from figdata import batch, publish, schemas
 
     out = [START, "", "| path | content |", "|---|---|"]
     out += [f"| `{path}` | {text} |" for path, text in FILES]
@@ -78,6 +100,17 @@ def render() -> str:
         "|---|---|---|",
     ]
     out += [f"| `{c}` | {t} | {SUMMARY_DOC[c]} |" for c, t in batch.SUMMARY.items()]
+    out += [
+        "",
+        "### `manifest.tsv`",
+        "",
+        "Tab-separated, one row per published file, sorted by `doc` and `table`; written last, "
+        "when every file it lists is in place.",
+        "",
+        "| column | description |",
+        "|---|---|",
+    ]
+    out += [f"| `{c}` | {MANIFEST_DOC[c]} |" for c in publish.MANIFEST_COLUMNS]
     out += [
         "",
         "### validation report (`results/validation/{doc}.json`)",
