@@ -317,3 +317,20 @@ def test_several_points_on_one_line_and_ticks_in_parentheses():
     r = parse("- Depth 4, Alpha 0.5: 1; Depth 4, Alpha 1.0: 2; Depth 8, Alpha 2.0: 3\n", head)
     assert r.panels[0]["x_label"] == "Alpha"
     assert cells(r) == {("0.5", "4"): 1, ("1.0", "4"): 2, ("2.0", "8"): 3}
+
+
+def test_axes_told_in_prose_and_sections_without_a_data_heading():
+    doc = (
+        "# Figure Description: Two grids\n\n"
+        'Two heatmaps, titled "First" and "Second". The horizontal axis shows alpha '
+        "(0.5, 1.0) and the vertical axis shows depth (4, 8), with depth 4 at the bottom.\n\n"
+        "### Heatmap 1: First\nColor scale from 0 to 10.\n"
+        "| depth \\ alpha | 0.5 | 1.0 |\n|---|---|---|\n| 8 | 1 | 2 |\n| 4 | 3 | 4 |\n\n"
+        "### Heatmap 2: Second\n| depth \\ alpha | 0.5 | 1.0 |\n|---|---|---|\n"
+        "| 8 | 5 | 6 |\n| 4 | 7 | 8 |\n\n### Summary\nThe best value is 8.\n"
+    )
+    r = parse_document("p", doc.encode())
+    assert [p["title"] for p in r.panels] == ["First", "Second"]
+    assert r.panels[0]["x_ticks"] == ["0.5", "1.0"] and r.panels[0]["y_order"] == "bottom-to-top"
+    assert (r.panels[0]["colorbar_min"], r.panels[0]["colorbar_max"]) == (0, 10)
+    assert len(r.cells) == 8 and not r.findings

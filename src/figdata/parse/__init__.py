@@ -115,6 +115,10 @@ def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> C
     for item in panel.items:
         if item.label and is_colourbar_label(item.label) and colour_ranges(item.body or ""):
             colour = colour_ranges(item.body or "")[0]
+        elif (
+            item.kind == "text" and is_colourbar_label(item.text[:40]) and colour_ranges(item.text)
+        ):
+            colour = colour_ranges(item.text)[0]
     panel.colour = colour
     panel.metric = meta.metric
     return Context(panel.index, panel.x, panel.y, orders, last_line)

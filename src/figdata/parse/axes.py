@@ -39,10 +39,10 @@ def axis_label(body: str) -> tuple[str | None, str]:
     if m and m.start() < 40:
         label = next(g for g in m.groups() if g)
         return strip_markdown(label), body[: m.start()] + " " + body[m.end() :]
-    m = re.match(r"^\s*([^(),;:\d]+?)\s*\(([^()]*,[^()]*)\)\s*(.*)$", body)
+    m = re.match(r"^\s*([A-Za-zα-ωΑ-Ω][^(),;:]*?)\s*\(([^()]*,[^()]*)\)\s*(.*)$", body)
     if m and len(m.group(1).split()) <= 6:
         # "Head (1, 2, 3)": the ticks in parentheses after the name
-        return strip_markdown(m.group(1)).strip(), m.group(2) + ", " + m.group(3)
+        return strip_markdown(m.group(1)).strip(), m.group(2)
     m = re.match(r"^\s*([^,;:—–]+?)\s*(?:[—–]|\s-\s|:)\s*(\S.*)$", body)
     if m and not re.search(r"\d", m.group(1)) and len(m.group(1).split()) <= 6:
         label = strip_markdown(m.group(1)).strip()

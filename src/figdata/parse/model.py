@@ -24,7 +24,7 @@ _ARROWS = (" → ", " -> ", " => ", " ⟶ ")
 ZONE_WORDS = [
     ("overview", r"overview|summary of the image|image description|description"),
     ("components", r"component|axes|axis|legend|layout|dimension|structure|metadata|labels"),
-    ("observations", r"observation|takeaway|finding|highlight|insight"),
+    ("observations", r"observation|takeaway|finding|highlight|insight|summary\b|remarks"),
     ("interpretation", r"interpretation|conclusion|implication|discussion|analysis of trends"),
     ("data", r"analysis|extraction|data|content|values|table|transcription|details|grid|cells"),
 ]
@@ -122,7 +122,10 @@ def assign_zones(items: list[Item]) -> None:
     for item in items:
         if item.kind == "heading":
             found = zone_of_heading(item.text)
-            if not seen_title and found in (None, "data") and zone == "title":
+            # the first heading names the figure ("Heatmap: ..."), unless it is a bare
+            # section name such as "Overview"
+            titled = ":" in item.text or len(strip_markdown(item.text).split()) > 3
+            if not seen_title and zone == "title" and (found in (None, "data") or titled):
                 seen_title = True
                 item.zone = "title"
                 continue
@@ -134,7 +137,7 @@ def assign_zones(items: list[Item]) -> None:
             elif found is not None and found != "data" and zone == "data":
                 if found in ("observations", "interpretation") or item.level <= zone_level:
                     zone, zone_level = found, item.level
-            elif found is None and item.level <= zone_level:
+            elif found is None and (item.level <= zone_level or zone in ("title", "overview")):
                 # an unnamed section at zone depth: treat as data (e.g. one per panel)
                 zone, zone_level = "data", item.level
             elif found == "data" and zone != "data":

@@ -217,6 +217,13 @@ def read_meta(items: list[Item]) -> Meta:
             target.ticks = parsed.ticks
         target.order = target.order or parsed.order
         target.same_as_other = target.same_as_other or parsed.same_as_other
+    for role, target in (("x", x), ("y", y)):
+        if not target.ticks:
+            found = _axis_in_prose(overview, role)
+            if found is not None:
+                target.label = target.label or found.label
+                target.ticks = found.ticks
+                target.order = target.order or found.order
     if x.same_as_other and not x.ticks:
         x.ticks = list(y.ticks)
     if y.same_as_other and not y.ticks:
@@ -241,6 +248,28 @@ def read_meta(items: list[Item]) -> Meta:
         untitled=untitled,
         announced=panel_count(overview),
     )
+
+
+_PROSE_AXIS = {
+    "x": r"(?:x[- ]axis|horizontal axis|columns?)",
+    "y": r"(?:y[- ]axis|vertical axis|rows?)",
+}
+
+
+def _axis_in_prose(text: str, role: str) -> Axis | None:
+    """'the horizontal axis shows the weight λ1 (0.1, 0.5, 1.0)' in an overview."""
+    for m in re.finditer(
+        rf"\b{_PROSE_AXIS[role]}\s*(?:\([^)]*\)\s*)?(?:shows|is|represents|plots|gives|lists|"
+        r"holds|carries|:)\s+(?:the\s+)?(?P<body>[^.;]+(?:\.\d[^.;]*)*)",
+        text,
+        re.I,
+    ):
+        body = re.split(r",?\s+and\s+the\s+(?:x|y|vertical|horizontal)\b", m.group("body"))[0]
+        axis = parse_axis(body)
+        if len(axis.ticks) >= 2:
+            axis.order = axis.order or tick_order(text, axis.ticks)
+            return axis
+    return None
 
 
 def _is_group_heading(text: str, meta: Meta) -> bool:
