@@ -449,9 +449,9 @@ def test_parser_duplicate_elsewhere_does_not_silence_this_one():
     ("value", "finding_expected", "quarantined"),
     [
         (100.0, False, False),
-        (110.0, False, False),  # exactly 10 % of the span beyond: a saturated bar
-        (-10.0, False, False),
-        (111.0, True, False),
+        (120.0, False, False),  # exactly 20 % of the span beyond: a saturated bar
+        (-20.0, False, False),
+        (121.0, True, False),
         (130.0, True, False),
         (-40.0, True, False),
         (150.0, True, False),  # exactly 50 %: still a plausible misreading
