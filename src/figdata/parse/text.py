@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 MINUS = "\u2212"
 _BOLD = re.compile(r"\*\*|__")
@@ -10,6 +11,7 @@ _ITALIC = re.compile(r"(?<![\w*])\*(?!\s)([^*]+?)(?<!\s)\*(?![\w*])")
 _CODE = re.compile(r"`([^`]*)`")
 
 
+@lru_cache(maxsize=1 << 16)
 def strip_markdown(text: str) -> str:
     """Remove emphasis, code ticks and backslash escapes; keep HTML verbatim."""
     text = _CODE.sub(r"\1", text)
@@ -19,6 +21,7 @@ def strip_markdown(text: str) -> str:
     return text.strip()
 
 
+@lru_cache(maxsize=1 << 16)
 def norm(text: str) -> str:
     """A comparison key: no markup, folded case, single spaces, ASCII minus."""
     text = strip_markdown(text).replace(MINUS, "-").casefold()
@@ -50,16 +53,20 @@ def find_top(text: str, needle: str, then: str | None = None) -> int:
 
     With ``then``, the needle must end the text or be followed by one of its characters.
     """
-    depth = 0
-    for i, ch in enumerate(text):
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}" and depth:
-            depth -= 1
-        elif depth == 0 and text.startswith(needle, i):
-            end = i + len(needle)
-            if then is None or end == len(text) or text[end] in then:
-                return i
+    depth, scanned = 0, 0
+    i = text.find(needle)
+    while i >= 0:
+        # only the stretch since the last candidate changes the nesting depth
+        for ch in text[scanned:i]:
+            if ch in "([{":
+                depth += 1
+            elif ch in ")]}" and depth:
+                depth -= 1
+        scanned = i
+        end = i + len(needle)
+        if depth == 0 and (then is None or end == len(text) or text[end] in then):
+            return i
+        i = text.find(needle, i + 1)
     return -1
 
 

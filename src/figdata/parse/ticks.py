@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from figdata.parse.text import norm, strip_markdown
 from figdata.parse.values import to_float
@@ -36,20 +37,30 @@ def _numeric(text: str) -> float | None:
         return None
 
 
+@lru_cache(maxsize=4096)
+def _tick_keys(ticks: tuple[str, ...]) -> tuple[dict[str, str], dict[float, str]]:
+    """Lookup tables of an axis: by spelling, and by value for numeric ticks (first wins)."""
+    by_text: dict[str, str] = {}
+    by_number: dict[float, str] = {}
+    for tick in ticks:
+        key = norm(tick)
+        by_text.setdefault(key, tick)
+        number = _numeric(key)
+        if number is not None:
+            by_number.setdefault(number, tick)
+    return by_text, by_number
+
+
 def match_tick(text: str, ticks: list[str]) -> str | None:
     """The declared tick that ``text`` spells, exactly or as the same number."""
     key = norm(text)
     if not key:
         return None
-    for tick in ticks:
-        if norm(tick) == key:
-            return tick
+    by_text, by_number = _tick_keys(tuple(ticks))
+    if key in by_text:
+        return by_text[key]
     number = _numeric(key)
-    if number is not None:
-        for tick in ticks:
-            if _numeric(norm(tick)) == number:
-                return tick
-    return None
+    return by_number.get(number) if number is not None else None
 
 
 @dataclass
