@@ -183,6 +183,8 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
 
 
 def labelled_list(item: Item, ctx: Context) -> bool:
+    if not re.search(r"[,;]", item.body or ""):
+        return False
     found = resolve_either(item.label or "", ctx.x, ctx.y, prefer="x")
     if found is None:
         return False
