@@ -76,7 +76,11 @@ def test_bad_inputs_never_stop_the_batch(tmp_path, caplog):
         df = io.read_parquet(tmp_path / "parsed" / f"{table}.parquet")
         assert list(df.columns) == list(columns)
         assert set(df["doc"]) <= set(stems)
-    assert [r.getMessage() for r in caplog.records] == lines
+    assert [r.getMessage() for r in caplog.records if r.levelno == logging.INFO] == lines
+    problems = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    # every warning or error finding is logged with the file (and line) it concerns
+    assert "empty.txt: empty: the file is empty or holds only whitespace" in problems
+    assert all(m.split(":")[0] in {p.name for p in docs} for m in problems)
 
 
 def test_bad_inputs_are_reported_as_findings(tmp_path):
@@ -329,7 +333,9 @@ def test_the_command_line_runs_every_stage(tmp_path):
     assert cli.main([*agg, f"--out-summary={corpus_out[1]}"]) == 0
     assert all(p.is_file() for p in corpus_out)
     text = (log / "x.log").read_text()
-    assert [line.split(": ")[0].split()[-1] for line in text.splitlines()] == [p.name for p in docs]
+    info = [line for line in text.splitlines() if " INFO " in f" {line} "]
+    assert [line.split(": ")[0].split()[-1] for line in info] == [p.name for p in docs]
+    assert any("000_501d523b0ed066ee.txt:37: ragged_row" in line for line in text.splitlines())
     assert len((log / "v.log").read_text().splitlines()) == len(docs)
 
 

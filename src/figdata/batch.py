@@ -128,6 +128,11 @@ def extract_shard(
             )
         )
         log.info(lines[-1])
+        for f in findings:
+            # a problem names its file and line, so a user can go straight to it
+            if f.get("severity") in ("error", "warning"):
+                where = f"{Path(path).name}:{f['line']}" if f.get("line") else Path(path).name
+                log.warning("%s: %s: %s", where, f["kind"], f["detail"])
     # one DataFrame per table and shard: building them per document cost more
     # than the parsing itself
     for table in RAW_TABLES:
