@@ -235,7 +235,8 @@ class ClaimsRaw(_Contract):
         nullable=True, ge=0, description="Panel the claim is about; null when not said."
     )
     kind: Series[str] = pa.Field(
-        str_matches=IDENTIFIER, description="Kind of claim: `max` (peak, highest, best) or `min` (lowest, worst)."
+        str_matches=IDENTIFIER,
+        description="Kind of claim: `max` (peak, highest, best) or `min` (lowest, worst).",
     )
     x: Series[str] = pa.Field(
         nullable=True, str_length=_NON_EMPTY, description="x tick the claim names, if one."
