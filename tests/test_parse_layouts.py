@@ -334,3 +334,8 @@ def test_axes_told_in_prose_and_sections_without_a_data_heading():
     assert r.panels[0]["x_ticks"] == ["0.5", "1.0"] and r.panels[0]["y_order"] == "bottom-to-top"
     assert (r.panels[0]["colorbar_min"], r.panels[0]["colorbar_max"]) == (0, 10)
     assert len(r.cells) == 8 and not r.findings
+
+
+def test_series_of_data_points():
+    r = parse("* **Depth 4:** (0.5, 55.2), (1.0, 61.0), (2.0, 64.8)\n")
+    assert cells(r) == {("0.5", "4"): 55.2, ("1.0", "4"): 61.0, ("2.0", "4"): 64.8}

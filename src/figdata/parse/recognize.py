@@ -118,7 +118,11 @@ def _labelled_slots(body: str, axis: AxisTicks) -> list[tuple[str, Value | str]]
     """Slots that name their own tick: "vLLM 120, TGI 110" or "0.1: 40.2; 0.2: 41.0"."""
     out = []
     for token in split_values(body):
-        m = re.match(r"^(?P<label>.+?)\s*(?:[:=]|\s)\s*(?P<value>\S+(?:\s*\([^()]*\))?)$", token)
+        # "(1, 55.2)": a data point of a series, its tick first
+        m = re.match(r"^\((?P<label>[^,()]+),\s*(?P<value>[^,()]+)\)$", token.strip())
+        m = m or re.match(
+            r"^(?P<label>.+?)\s*(?:[:=→]|->|\s)\s*(?P<value>\S+(?:\s*\([^()]*\))?)$", token
+        )
         if not m:
             return None
         hit = resolve(m.group("label"), axis)
