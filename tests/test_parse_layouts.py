@@ -339,3 +339,21 @@ def test_axes_told_in_prose_and_sections_without_a_data_heading():
 def test_series_of_data_points():
     r = parse("* **Depth 4:** (0.5, 55.2), (1.0, 61.0), (2.0, 64.8)\n")
     assert cells(r) == {("0.5", "4"): 55.2, ("1.0", "4"): 61.0, ("2.0", "4"): 64.8}
+
+
+def test_axes_told_as_sub_bullets():
+    head = AXES.replace(
+        '* **X-axis:** "Alpha", ticks 0.5, 1.0, 2.0.\n* **Y-axis:** "Depth", ticks 4, 8 from top to bottom.',
+        "- **X-axis**\n  - Label: Alpha\n  - Ticks: 0.5, 1.0, 2.0\n"
+        "- **Y-axis**\n  - Label: Depth\n  - Ticks: 4, 8\n  - Order: bottom to top",
+    )
+    r = parse("* Row 1: 1, 2, 3\n", head)
+    assert (r.panels[0]["x_label"], r.panels[0]["y_ticks"]) == ("Alpha", ["4", "8"])
+    assert r.panels[0]["y_order"] == "bottom-to-top"
+    assert cells(r)[("0.5", "8")] == 1
+
+
+def test_undeclared_table_columns_lose_their_shared_name():
+    head = AXES.replace('"Alpha", ticks 0.5, 1.0, 2.0.', '"Alpha".')
+    r = parse("| Depth | Alpha 0.5 | Alpha 1.0 |\n|---|---|---|\n| 4 | 1 | 2 |\n", head)
+    assert cells(r) == {("0.5", "4"): 1, ("1.0", "4"): 2}

@@ -463,7 +463,7 @@ def table(rows: list[Item], ctx: Context) -> None:
         axis = columns[0][0]
         ticks = [c[1] for c in columns]
     elif not ctx.x.ticks:
-        axis, ticks = "x", [strip_markdown(h) for h in header[1:]]
+        axis, ticks = "x", _bare_headers([strip_markdown(h) for h in header[1:]])
     else:
         return
     row_axis = ctx.y if axis == "x" else ctx.x
@@ -484,6 +484,14 @@ def table(rows: list[Item], ctx: Context) -> None:
                 ctx.missing(x, y, item, raw or "blank")
             else:
                 ctx.cell(x, y, slot, item, "table")
+
+
+def _bare_headers(headers: list[str]) -> list[str]:
+    """Undeclared column ticks: "Ratio 0.1", "Ratio 0.2" -> "0.1", "0.2" (a shared name goes)."""
+    split = [re.match(r"^(.*?[A-Za-z_][\w ]*?)\s*[= ]\s*(\S+)$", h) for h in headers]
+    if len(headers) > 1 and all(split) and len({m.group(1) for m in split}) == 1:
+        return [m.group(2) for m in split]
+    return headers
 
 
 def _long_table(header: list[str], data, ctx: Context) -> bool:

@@ -92,6 +92,27 @@ def chart_type(text: str) -> str:
     return "unknown"
 
 
+def _nested_axis(items: list[Item], i: int) -> str:
+    """An axis told as sub-bullets (Label: ..., Ticks: ...) as one description."""
+    parent = items[i]
+    parts: dict[str, str] = {}
+    for child in items[i + 1 :]:
+        if child.kind != "list" or child.level <= parent.level or not child.label:
+            break
+        key = strip_markdown(child.label).lower()
+        if re.search(r"label|title|name", key):
+            parts["label"] = child.body or ""
+        elif re.search(r"tick|value|marker|categor|class|level|group|item", key):
+            parts["ticks"] = child.body or ""
+        elif re.search(r"order|direction|orientation|position", key):
+            parts["order"] = child.body or ""
+    if "ticks" not in parts:
+        return ""
+    label = strip_markdown(parts.get("label", "")).strip(" .\"'`")
+    head = f'"{label}", ' if label else ""
+    return f"{head}ticks {parts['ticks']} {parts.get('order', '')}".strip()
+
+
 def _title_items(items: list[Item]) -> list[str]:
     """Titles listed under a 'Titles' / 'Panel titles' / 'Panels' entry."""
     titles: list[str] = []
@@ -148,11 +169,13 @@ def read_meta(items: list[Item]) -> Meta:
     colour_by_title: dict[str, tuple[float, float]] = {}
     metric = None
     in_colour = False
-    for item in meta_items:
+    for i, item in enumerate(meta_items):
         if item.kind not in ("list", "bold", "text") or item.zone == "overview":
             continue
         label = strip_markdown(item.label or "")
         body = item.body or ""
+        if label and not body and axis_role(label) is not None:
+            body = _nested_axis(meta_items, i)
         if not label:
             if in_colour and item.kind == "list":
                 colours.extend(colour_ranges(body))
