@@ -357,3 +357,9 @@ def test_undeclared_table_columns_lose_their_shared_name():
     head = AXES.replace('"Alpha", ticks 0.5, 1.0, 2.0.', '"Alpha".')
     r = parse("| Depth | Alpha 0.5 | Alpha 1.0 |\n|---|---|---|\n| 4 | 1 | 2 |\n", head)
     assert cells(r) == {("0.5", "4"): 1, ("1.0", "4"): 2}
+
+
+def test_percent_ticks_match_bare_numbers():
+    head = AXES.replace("ticks 0.5, 1.0, 2.0", "ticks 10%, 30%, 50%")
+    r = parse("* Depth 4, Alpha 30: 7\n", head)
+    assert cells(r) == {("30%", "4"): 7}

@@ -31,8 +31,9 @@ def _words(text: str) -> set[str]:
 
 
 def _numeric(text: str) -> float | None:
+    """The number a label spells; a percent sign does not change it (``10%`` = ``10``)."""
     try:
-        return to_float(text)
+        return to_float(text.removesuffix("%").rstrip())
     except ValueError:
         return None
 
