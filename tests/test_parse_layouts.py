@@ -363,3 +363,19 @@ def test_percent_ticks_match_bare_numbers():
     head = AXES.replace("ticks 0.5, 1.0, 2.0", "ticks 10%, 30%, 50%")
     r = parse("* Depth 4, Alpha 30: 7\n", head)
     assert cells(r) == {("30%", "4"): 7}
+
+
+def test_grid_typed_in_a_code_block_and_other_separators():
+    r = parse(
+        "```\nDepth \\ Alpha   0.5   1.0   2.0\nDepth 4          1     2     3\n"
+        "8                4     5\n```\n* Alpha 1.0 / Depth 8: 5.5\n* Depth 8: 7 | 8 | 9\n"
+    )
+    grid = {(c["x"], c["y"]): c["value"] for c in r.cells if c["layout"] == "code_grid"}
+    assert grid == {("0.5", "4"): 1, ("1.0", "4"): 2, ("2.0", "4"): 3}
+    assert [(f["kind"], f["y"]) for f in r.findings if f["kind"] == "ragged_row"] == [
+        ("ragged_row", "8")
+    ]
+    by_layout = {(c["layout"], c["x"], c["y"]): c["value"] for c in r.cells}
+    assert by_layout[("point_named", "1.0", "8")] == 5.5
+    rows = {k[1]: v for k, v in by_layout.items() if k[0] == "row_list"}
+    assert rows == {"0.5": 7, "1.0": 8, "2.0": 9}

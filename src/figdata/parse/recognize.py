@@ -258,6 +258,8 @@ def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None
     if m:
         return _ordered(m.group(1), m.group(2), ctx, ctx.pair_order.get("tuple", "xy"), "tuple")
     parts = split_top(text, ",")
+    if len(parts) != 2:
+        parts = re.split(r"\s+(?:/|&|and|with)\s+", text)
     if len(parts) == 2:
         found = assign_pair(parts[0], parts[1], ctx.x, ctx.y)
         if found:
@@ -578,12 +580,61 @@ def _split_statements(item: Item) -> list[Item]:
     return out
 
 
+# --- a grid typed in a code block, header line of ticks ---------------------------------
+
+
+def _grid_tokens(line: str) -> list[str]:
+    parts = [p for p in re.split(r"\s{2,}|\t|\s*\|\s*", line.strip()) if p]
+    return parts if len(parts) > 1 else line.split()
+
+
+def code_grid(rows: list[Item], ctx: Context) -> bool:
+    """``        0.1   0.2`` / ``3000   41.3  42.7``: a header of ticks, then labelled rows."""
+    if len(rows) < 2:
+        return False
+    header = _grid_tokens(rows[0].text)
+    for axis, other in ((ctx.x, ctx.y), (ctx.y, ctx.x)):
+        hits = [resolve(h, axis) for h in header]
+        if len(header) > 1 and all(hits[1:]) and other.ticks:
+            ticks = [h.tick for h in (hits if hits[0] else hits[1:])]
+            break
+    else:
+        return False
+    key_axis = "y" if axis is ctx.x else "x"
+    for item in rows[1:]:
+        tokens = item.text.split()
+        # the shortest leading run of words that names a tick is the row label
+        k = next((k for k in range(1, len(tokens)) if resolve(" ".join(tokens[:k]), other)), None)
+        slots = [_slot(t) for t in tokens[k:]] if k else [None]
+        if k is None or any(slot is None for slot in slots):
+            continue
+        found = resolve(" ".join(tokens[:k]), other)
+        if len(slots) != len(ticks):
+            ctx.ragged(key_axis, found.tick, ticks, item, f"row '{found.tick}'", len(slots))
+            continue
+        for tick, slot in zip(ticks, slots, strict=True):
+            _place(ctx, key_axis, found.tick, tick, slot, item, "code_grid")
+    return True
+
+
 def recognise(items: list[Item], ctx: Context) -> None:
     group = None
     group_indent = -1
     group_sticky = False
     buffer: list[Item] = []
+    code: list[Item] = []
+    pending: list[Item | None] = []
+    # a run of code lines that is not a grid is read line by line like any other
     for item in items + [None]:  # type: ignore[list-item]
+        if item is not None and item.kind == "code":
+            code.append(item)
+            continue
+        if code:
+            if not code_grid(code, ctx):
+                pending.extend(code)
+            code = []
+        pending.append(item)
+    for item in pending:
         if item is not None and item.kind == "table":
             buffer.append(item)
             continue
