@@ -343,7 +343,8 @@ def test_series_of_data_points():
 
 def test_axes_told_as_sub_bullets():
     head = AXES.replace(
-        '* **X-axis:** "Alpha", ticks 0.5, 1.0, 2.0.\n* **Y-axis:** "Depth", ticks 4, 8 from top to bottom.',
+        '* **X-axis:** "Alpha", ticks 0.5, 1.0, 2.0.\n'
+        '* **Y-axis:** "Depth", ticks 4, 8 from top to bottom.',
         "- **X-axis**\n  - Label: Alpha\n  - Ticks: 0.5, 1.0, 2.0\n"
         "- **Y-axis**\n  - Label: Depth\n  - Ticks: 4, 8\n  - Order: bottom to top",
     )
