@@ -421,6 +421,22 @@ class _Collector:
         f["detail"] = _arr(detail)
         self.failures.append(f)
 
+    def reject(self, table: str, rows: pd.DataFrame, kind: str, detail, raw) -> None:
+        """One warning finding per row, the rows quarantined, the failure recorded."""
+        self.finding(
+            rows["_d"],
+            rows["panel"],
+            rows["line"],
+            kind,
+            "warning",
+            detail,
+            raw,
+            rows["x"],
+            rows["y"],
+        )
+        self.quarantine_rows(table, rows, kind, detail)
+        self.failure(kind, table, rows, "quarantined", detail)
+
 
 def _arr(value):
     return value.to_numpy(dtype=object) if isinstance(value, pd.Series) else value
@@ -522,19 +538,7 @@ def _non_finite(out: _Collector, df: pd.DataFrame, table: str) -> np.ndarray:
     shown = rows["value_text"].fillna(rows["value"].astype(str))
     detail = "value " + _q(shown) + " is not a finite number"
     raw = rows["value_text"] if table == "cells" else rows["text"]
-    out.finding(
-        rows["_d"],
-        rows["panel"],
-        rows["line"],
-        "non_finite_value",
-        "warning",
-        detail,
-        raw,
-        rows["x"],
-        rows["y"],
-    )
-    out.quarantine_rows(table, rows, "non_finite_value", detail)
-    out.failure("non_finite_value", table, rows, "quarantined", detail)
+    out.reject(table, rows, "non_finite_value", detail, raw)
     return bad
 
 
@@ -551,19 +555,7 @@ def _off_grid(out: _Collector, cells: pd.DataFrame, alive: np.ndarray, ticks: _T
     both = x_text + " and " + y_text + " are not declared ticks"
     one = x_text.where(bx, y_text) + " is not a declared tick"
     detail = both.where(bx & by, one) + " of panel " + rows["panel"].astype(str)
-    out.finding(
-        rows["_d"],
-        rows["panel"],
-        rows["line"],
-        "off_grid_cell",
-        "warning",
-        detail,
-        rows["value_text"],
-        rows["x"],
-        rows["y"],
-    )
-    out.quarantine_rows("cells", rows, "off_grid_cell", detail)
-    out.failure("off_grid_cell", "cells", rows, "quarantined", detail)
+    out.reject("cells", rows, "off_grid_cell", detail, rows["value_text"])
     return bad
 
 
@@ -810,19 +802,7 @@ def _unresolved(out, claims, alive, panels, pidx, ticks, cells, n_docs) -> np.nd
         return bad
     rows = claims[bad]
     detail = reason[bad]
-    out.finding(
-        rows["_d"],
-        rows["panel"],
-        rows["line"],
-        "claim_unresolved",
-        "warning",
-        detail,
-        rows["text"],
-        rows["x"],
-        rows["y"],
-    )
-    out.quarantine_rows("claims", rows, "claim_unresolved", detail)
-    out.failure("claim_unresolved", "claims", rows, "quarantined", detail)
+    out.reject("claims", rows, "claim_unresolved", detail, rows["text"])
     return bad
 
 
