@@ -380,3 +380,8 @@ def test_grid_typed_in_a_code_block_and_other_separators():
     assert by_layout[("point_named", "1.0", "8")] == 5.5
     rows = {k[1]: v for k, v in by_layout.items() if k[0] == "row_list"}
     assert rows == {"0.5": 7, "1.0": 8, "2.0": 9}
+
+
+def test_row_named_by_position_with_its_tick_in_parentheses():
+    r = parse("* Top row (4): 1, 2, 3\n* Bottom row (8): 4, 5, 6\n")
+    assert cells(r)[("0.5", "4")] == 1 and cells(r)[("2.0", "8")] == 6
