@@ -385,3 +385,18 @@ def test_grid_typed_in_a_code_block_and_other_separators():
 def test_row_named_by_position_with_its_tick_in_parentheses():
     r = parse("* Top row (4): 1, 2, 3\n* Bottom row (8): 4, 5, 6\n")
     assert cells(r)[("0.5", "4")] == 1 and cells(r)[("2.0", "8")] == 6
+
+
+def test_whole_grid_as_one_list_in_a_stated_order():
+    r = parse("* Values (row by row, from the top-left): 1, 2, 3, 4, 5, 6\n")
+    assert cells(r) == {
+        ("0.5", "4"): 1,
+        ("1.0", "4"): 2,
+        ("2.0", "4"): 3,
+        ("0.5", "8"): 4,
+        ("1.0", "8"): 5,
+        ("2.0", "8"): 6,
+    }
+    r = parse("* Values, column by column: 1, 2, 3, 4, 5, 6\n")
+    assert cells(r)[("0.5", "8")] == 2 and cells(r)[("1.0", "4")] == 3
+    assert not parse("* Values: 1, 2, 3, 4, 5, 6\n").cells  # no order stated: no guess

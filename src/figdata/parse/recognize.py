@@ -563,7 +563,44 @@ def prose_row(item: Item, ctx: Context, group) -> bool:
     return True
 
 
-LINE_RECOGNISERS = (keyed_list, group_child, point, end_points, inline_points, prose_row, prose)
+# --- the whole grid as one list, in an order the text names ----------------------------
+
+_ROW_MAJOR = re.compile(
+    r"row[- ]by[- ]row|row[- ]major|by rows?\b|top to bottom, left to right", re.I
+)
+_COL_MAJOR = re.compile(r"column[- ]by[- ]column|column[- ]major|by columns?\b", re.I)
+
+
+def flat_grid(item: Item, ctx: Context, group) -> bool:
+    """``Values (row by row, from the top-left): 1, 2, 3, 4, 5, 6`` for a 2 × 3 grid."""
+    text = item.text if item.label is None else f"{item.label}: {item.body}"
+    rows, cols = ctx.y.top_down, ctx.x.ticks
+    if not rows or not cols or (len(rows) < 2 and len(cols) < 2):
+        return False
+    row_major, col_major = bool(_ROW_MAJOR.search(text)), bool(_COL_MAJOR.search(text))
+    if row_major == col_major:
+        return False  # the order is not said (or said both ways): nothing is guessed
+    slots = _value_list(item.body if item.label is not None else text.split(":", 1)[-1])
+    if slots is None or len(slots) != len(rows) * len(cols):
+        return False
+    order = (
+        [(x, y) for y in rows for x in cols] if row_major else [(x, y) for x in cols for y in rows]
+    )
+    for (x, y), slot in zip(order, slots, strict=True):
+        _place(ctx, "y", y, x, slot, item, "flat_grid")
+    return True
+
+
+LINE_RECOGNISERS = (
+    keyed_list,
+    group_child,
+    point,
+    end_points,
+    inline_points,
+    prose_row,
+    flat_grid,
+    prose,
+)
 
 
 def _split_statements(item: Item) -> list[Item]:
