@@ -400,3 +400,13 @@ def test_whole_grid_as_one_list_in_a_stated_order():
     r = parse("* Values, column by column: 1, 2, 3, 4, 5, 6\n")
     assert cells(r)[("0.5", "8")] == 2 and cells(r)[("1.0", "4")] == 3
     assert not parse("* Values: 1, 2, 3, 4, 5, 6\n").cells  # no order stated: no guess
+
+
+def test_tick_followed_by_its_unit_and_numbered_panel_list():
+    head = AXES.replace(
+        'A single heatmap titled "Probe grid".',
+        "Two heatmaps.\n\n### Components/Axes\n* **Panel titles:** (1) North, (2) South",
+    ).replace("### Components/Axes\n* **X-axis", "* **X-axis", 1)
+    r = parse("#### (1) North\n* 4 steps: 1, 2, 3\n#### (2) South\n* 8 steps: 4, 5, 6\n", head)
+    assert [p["title"] for p in r.panels] == ["North", "South"]
+    assert {(c["panel"], c["y"]) for c in r.cells} == {(0, "4"), (1, "8")}

@@ -127,7 +127,9 @@ def _title_items(items: list[Item]) -> list[str]:
         if not found and body and not re.search(r"\be\.g\.|labell?ed with", body):
             found = [
                 strip_markdown(p).strip(" .")
-                for p in re.split(r"\s*\([a-z]\)\s*|,\s*(?=\([a-z]\))", body)
+                for p in re.split(
+                    r"\s*\((?:[a-z]|\d{1,2})\)\s*|,\s*(?=\((?:[a-z]|\d{1,2})\))", body
+                )
                 if p.strip(" .,")
             ]
             found = [f.rstrip(",").strip() for f in found if f]

@@ -97,6 +97,10 @@ def resolve(label: str, axis: AxisTicks) -> Resolved | None:
         tick = match_tick(rest, axis.ticks)
         if tick is not None:
             return Resolved(tick, prefix.strip())
+    # a tick followed by its unit: "500 tokens", "4K context"
+    m = re.match(r"^(\S+)\s+[a-z%][a-z%/-]*(?:\s+[a-z]+)?$", text)
+    if m and (tick := match_tick(m.group(1), axis.ticks)) is not None:
+        return Resolved(tick, "")
     # last, a bare tick in parentheses after a position: "Top row (3000)"
     inner = re.findall(r"\(([^()]+)\)", strip_markdown(label))
     if len(inner) == 1 and (tick := match_tick(inner[0], axis.ticks)) is not None:
