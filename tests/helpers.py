@@ -16,7 +16,7 @@ REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO / "seeds"
 CORPUS = REPO / "tests" / "corpus"
 CORPUS_DOCS = CORPUS / "docs"
-WORKFLOW_FILES = ("Snakefile", "rules", "config", "scripts", "envs")
+WORKFLOW_FILES = ("Snakefile", "rules", "config", "scripts", "envs", "profiles")
 
 
 def make_workspace(dest: Path, docs: Path | None = SEEDS, docs_name: str = "seeds") -> Path:

@@ -5,39 +5,23 @@ profiles/local-cluster starts it as a detached process from the shared working
 directory, as a cluster node would. The outputs must equal a local run's.
 """
 
-import shutil
-import subprocess
-import sys
 import zlib
 from pathlib import Path
 
 import pandas as pd
 import yaml
+from helpers import REPO, SEEDS, make_workspace, run_snakemake
 
-ROOT = Path(__file__).resolve().parents[1]
-WORKFLOW = ("Snakefile", "rules", "config", "scripts", "envs", "profiles")
-SNAKEMAKE = str(Path(sys.executable).parent / "snakemake")
-SEEDS = sorted((ROOT / "seeds").glob("*.txt"))[:3]
-
-
-def workflow_copy(dest: Path) -> Path:
-    dest.mkdir()
-    for name in WORKFLOW:
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, dest / name)
-        elif src.exists():
-            shutil.copy2(src, dest / name)
-    (dest / "seeds").mkdir()
-    for seed in SEEDS:
-        shutil.copy2(seed, dest / "seeds" / seed.name)
-    return dest
-
-
-def run(cwd: Path, *args: str) -> subprocess.CompletedProcess:
-    proc = subprocess.run([SNAKEMAKE, *args], cwd=cwd, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    return proc
+THREE_SEEDS = sorted(SEEDS.glob("*.txt"))[:3]
+# each job goes through the local submit script, as it would through a batch system
+CLUSTER = (
+    "--executor",
+    "cluster-generic",
+    "--cluster-generic-submit-cmd",
+    "profiles/local-cluster/submit.sh",
+    "--jobs",
+    "2",
+)
 
 
 def outputs(folder: Path) -> dict[str, Path]:
@@ -49,24 +33,18 @@ def outputs(folder: Path) -> dict[str, Path]:
 
 
 def test_cluster_generic_run_matches_local_run(tmp_path):
-    local = workflow_copy(tmp_path / "local")
-    cluster = workflow_copy(tmp_path / "cluster")
-    run(local, "--cores", "2")
-    proc = run(
-        cluster,
-        "--executor",
-        "cluster-generic",
-        "--cluster-generic-submit-cmd",
-        "profiles/local-cluster/submit.sh",
-        "--jobs",
-        "2",
-        "--latency-wait",
-        "10",
-    )
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for seed in THREE_SEEDS:
+        (docs / seed.name).write_bytes(seed.read_bytes())
+    local = make_workspace(tmp_path / "local", docs)
+    cluster = make_workspace(tmp_path / "cluster", docs)
+    run_snakemake(local)
+    proc = run_snakemake(cluster, *CLUSTER, "--latency-wait", "10")
     # every extract and validate job went through the submit script (the
     # aggregate is a local rule): one detached process per shard and stage
-    shards = yaml.safe_load((ROOT / "config" / "config.yaml").read_text())["shards"]
-    used = {zlib.crc32(seed.stem.encode()) % shards for seed in SEEDS}
+    shards = yaml.safe_load((REPO / "config" / "config.yaml").read_text())["shards"]
+    used = {zlib.crc32(seed.stem.encode()) % shards for seed in THREE_SEEDS}
     submitted = list((cluster / "logs" / "cluster").glob("*"))
     assert len(submitted) == 2 * len(used), proc.stderr[-2000:]
 
@@ -80,14 +58,5 @@ def test_cluster_generic_run_matches_local_run(tmp_path):
             assert got[name].read_bytes() == path.read_bytes(), name
 
     # and a second cluster run has nothing to do
-    again = run(
-        cluster,
-        "--executor",
-        "cluster-generic",
-        "--cluster-generic-submit-cmd",
-        "profiles/local-cluster/submit.sh",
-        "--jobs",
-        "2",
-        "--dry-run",
-    )
+    again = run_snakemake(cluster, *CLUSTER, "--dry-run")
     assert "Nothing to be done" in again.stdout + again.stderr
