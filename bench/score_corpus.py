@@ -1,0 +1,57 @@
+"""Score the parser on a folder of documents with gold, in the corpus's format.
+
+usage: python bench/score_corpus.py CORPUS_DIR [OUT_DIR] [--per-doc]
+
+CORPUS_DIR holds docs/<stem>.txt and gold/<stem>.csv + gold/<stem>.meta.json (the layout of
+tests/corpus). Each document is parsed and validated exactly as the pipeline does; the
+validated cells go to OUT_DIR/<stem>.csv and the finding kinds to OUT_DIR/<stem>.flags.json,
+and the corpus's own compare.py prints precision, recall, F1 and the documents that differ.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from figdata.parse import parse_document
+from figdata.validate import validate_document
+
+COMPARE = Path(__file__).resolve().parents[1] / "tests" / "corpus" / "compare.py"
+HEADER = ["panel_index", "panel_title", "x", "y", "value"]
+
+
+def write_outputs(corpus: Path, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for path in sorted((corpus / "docs").glob("*.txt")):
+        parsed = parse_document(path.stem, path.read_bytes())
+        validated = validate_document(path.stem, parsed.frames())
+        cells = validated.tables["cells"]
+        titles = {int(p["panel"]): p["title"] or "" for p in parsed.panels}
+        with open(out / f"{path.stem}.csv", "w", newline="", encoding="utf-8") as fh:
+            writer = csv.writer(fh)
+            writer.writerow(HEADER)
+            for row in cells.itertuples():
+                panel = int(row.panel)
+                writer.writerow([panel, titles.get(panel, ""), row.x, row.y, row.value])
+        kinds = sorted(set(validated.tables["findings"]["kind"]))
+        (out / f"{path.stem}.flags.json").write_text(json.dumps(kinds), encoding="utf-8")
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        sys.exit(__doc__)
+    corpus = Path(argv[0])
+    rest = [a for a in argv[1:] if not a.startswith("--")]
+    flags = [a for a in argv[1:] if a.startswith("--")]
+    out = Path(rest[0]) if rest else Path(tempfile.mkdtemp(prefix="figdata-score-"))
+    write_outputs(corpus, out)
+    cmd = [sys.executable, str(COMPARE), str(out), "--corpus", str(corpus), *flags]
+    return subprocess.run(cmd, check=False).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
