@@ -5,7 +5,7 @@
     python bench/bench.py -n 100 --no-write
 
 For every N a copy of the workflow is made in a temporary folder with N
-synthetic documents (figdata.synth) as its seeds, and measured:
+synthetic documents (bench/synth.py) as its seeds, and measured:
 
 baseline  one Python process, imports once, runs every stage in STAGES over all
           documents sequentially: what the work itself costs
@@ -79,12 +79,12 @@ STAGES = [_extract, _validate, _aggregate]
 
 
 def run_baseline(seeds: Path, out: Path) -> None:
-    from figdata import io
+    from figdata import fileio
 
     out.mkdir(parents=True, exist_ok=True)
-    io.configure_logging(out / "baseline.log")
+    fileio.configure_logging(out / "baseline.log")
     paths = sorted(p for p in seeds.iterdir() if p.suffix in (".txt", ".md"))
-    docs = [io.doc_id(p) for p in paths]
+    docs = [fileio.doc_id(p) for p in paths]
     for stage in STAGES:
         stage(docs, paths, out)
 
@@ -125,7 +125,7 @@ def jobs_done(log: Path) -> int:
 
 
 def prepare(work: Path, n: int) -> list:
-    from figdata import synth
+    import synth  # bench/synth.py, next to this script
 
     for name in WORKFLOW:
         src = ROOT / name
@@ -144,7 +144,7 @@ def prepare(work: Path, n: int) -> list:
 
 
 def bench_one(n: int, base: Path, snakemake: list[str]) -> list[Measure]:
-    from figdata import synth
+    import synth  # bench/synth.py, next to this script
 
     work = base / f"n{n}"
     work.mkdir(parents=True)
@@ -229,7 +229,7 @@ Produced by
 {command}
 ```
 
-on {machine()}. Synthetic documents come from `figdata.synth` (seed {SEED}),
+on {machine()}. Synthetic documents come from `bench/synth.py` (seed {SEED}),
 made from `seeds/` and `tests/corpus/docs/` in turn, so every layout and every
 malformation is in every corpus of 35 documents or more.
 

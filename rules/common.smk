@@ -129,7 +129,7 @@ def package_sources(*patterns):
 DOCS = discover_documents(config["seeds_dir"])
 SHARDS = assign_shards(DOCS, config["shards"])
 CORE_CODE = package_sources(
-    "__init__.py", "tables.py", "io.py", "batch.py", "cli.py", "publish.py"
+    "__init__.py", "tables.py", "fileio.py", "batch.py", "cli.py", "publish.py"
 )
 EXTRACT_CODE = sorted({*CORE_CODE, *package_sources("parse/**/*.py")})
 VALIDATE_CODE = sorted({*CORE_CODE, *package_sources("validate.py", "schemas.py")})

@@ -15,7 +15,7 @@ from helpers import CORPUS_DOCS, REPO, SEEDS
 
 import figdata.parse
 import figdata.validate
-from figdata import batch, cli, corpus, io, publish, tables
+from figdata import batch, cli, corpus, fileio, publish, tables
 
 BAD_INPUTS = {
     "empty": b"",
@@ -73,7 +73,7 @@ def test_bad_inputs_never_stop_the_batch(tmp_path, caplog):
     lines = batch.extract_shard(docs, raw_paths(tmp_path))
     assert [line.split(":")[0] for line in lines] == [p.name for p in docs]
     for table, columns in tables.TABLES.items():
-        df = io.read_parquet(tmp_path / "parsed" / f"{table}.parquet")
+        df = fileio.read_parquet(tmp_path / "parsed" / f"{table}.parquet")
         assert list(df.columns) == list(columns)
         assert set(df["doc"]) <= set(stems)
     assert [r.getMessage() for r in caplog.records if r.levelno == logging.INFO] == lines
@@ -88,7 +88,7 @@ def test_bad_inputs_are_reported_as_findings(tmp_path):
     # here: each of them yields at least one finding, none a parser crash.
     docs = write_docs(tmp_path / "docs", BAD_INPUTS)
     batch.extract_shard(docs, raw_paths(tmp_path))
-    findings = io.read_parquet(tmp_path / "parsed" / "findings.parquet")
+    findings = fileio.read_parquet(tmp_path / "parsed" / "findings.parquet")
     for p in docs:
         if p.stem == "html-title":
             continue  # may be fine data with a markup note, or not: parser's call
@@ -101,11 +101,11 @@ def test_shard_tables_equal_the_documents_frames(tmp_path):
     docs = sorted(SEEDS.glob("*.txt")) + sorted(CORPUS_DOCS.glob("x0*.txt"))
     batch.extract_shard(docs, raw_paths(tmp_path))
     for table in batch.RAW_TABLES:
-        whole = io.read_parquet(tmp_path / "parsed" / f"{table}.parquet")
+        whole = fileio.read_parquet(tmp_path / "parsed" / f"{table}.parquet")
         frames = [
             figdata.parse.parse_document(p.stem, p.read_bytes()).frames()[table] for p in docs
         ]
-        expected = io.sort_rows(io.concat(frames, tables.TABLES[table]), table)
+        expected = fileio.sort_rows(fileio.concat(frames, tables.TABLES[table]), table)
         pd.testing.assert_frame_equal(whole, expected, check_dtype=False)
         assert {c: str(t) for c, t in whole.dtypes.items()} == {
             c: ("object" if t == "object" else t) for c, t in tables.TABLES[table].items()
@@ -124,7 +124,7 @@ def test_a_parser_crash_becomes_an_error_finding(tmp_path, monkeypatch, caplog):
     monkeypatch.setattr(figdata.parse, "parse_document", flaky)
     lines = batch.extract_shard(docs, raw_paths(tmp_path))
     assert lines[1] == "boom.txt: 0 panels, 0 cells, 1 finding (1 error)"
-    findings = io.read_parquet(tmp_path / "parsed" / "findings.parquet")
+    findings = fileio.read_parquet(tmp_path / "parsed" / "findings.parquet")
     row = findings[findings["doc"] == "boom"].iloc[0]
     assert (row["doc"], row["kind"], row["severity"], row["stage"]) == (
         "boom",
@@ -134,7 +134,7 @@ def test_a_parser_crash_becomes_an_error_finding(tmp_path, monkeypatch, caplog):
     )
     assert row["detail"] == "boom.txt: the parser failed: KeyError: \"no such tick 'Layer 9'\""
     for table in ("cells", "panels", "claims"):
-        df = io.read_parquet(tmp_path / "parsed" / f"{table}.parquet")
+        df = fileio.read_parquet(tmp_path / "parsed" / f"{table}.parquet")
         assert "boom" not in set(df["doc"])
     # the documents after the crash were processed, and the traceback is in the log
     assert lines[2].startswith("c.txt: ")
@@ -173,10 +173,10 @@ def test_validate_shard_writes_every_output_and_the_manifest(tmp_path):
         re.fullmatch(r".+: \d+ panels?, \d+ cells?, \d+ findings?.*, \d+ quarantined", x)
         for x in lines
     )
-    summary = io.read_parquet(tmp_path / "shard" / "summary.parquet")
+    summary = fileio.read_parquet(tmp_path / "shard" / "summary.parquet")
     assert summary["doc"].tolist() == sorted(stems)
     assert list(summary.columns) == list(batch.SUMMARY)
-    shard_findings = io.read_parquet(tmp_path / "shard" / "findings.parquet")
+    shard_findings = fileio.read_parquet(tmp_path / "shard" / "findings.parquet")
     reports = json.loads((tmp_path / "shard" / "validation.json").read_text())
     assert sorted(reports) == sorted(stems)
     m = read_manifest(tmp_path)
@@ -186,8 +186,8 @@ def test_validate_shard_writes_every_output_and_the_manifest(tmp_path):
         data = Path(row.path).read_bytes()
         assert hashlib.sha256(data).hexdigest() == row.sha256
     for doc in stems:
-        cells = io.read_parquet(per_doc(tmp_path, "cells", doc))
-        findings = io.read_parquet(per_doc(tmp_path, "findings", doc))
+        cells = fileio.read_parquet(per_doc(tmp_path, "cells", doc))
+        findings = fileio.read_parquet(per_doc(tmp_path, "findings", doc))
         report = json.loads(per_doc(tmp_path, "report", doc).read_text())
         assert report == reports[doc]
         assert per_doc(tmp_path, "quarantine", doc).is_file()
@@ -279,12 +279,12 @@ def test_aggregate_concatenates_the_shards(tmp_path):
     tsv = pd.read_csv(tmp_path / "corpus" / "summary.tsv", sep="\t")
     assert tsv["doc"].tolist() == sorted(p.stem for p in first[:5])
     assert list(tsv.columns) == list(batch.SUMMARY)
-    findings = io.read_parquet(tmp_path / "corpus" / "findings.parquet")
+    findings = fileio.read_parquet(tmp_path / "corpus" / "findings.parquet")
     assert len(findings) == tsv["findings"].sum()
     assert findings["doc"].is_monotonic_increasing
-    expected = io.sort_rows(
-        io.concat(
-            [io.read_parquet(tmp_path / s / "shard" / "findings.parquet") for s in ("s1", "s2")]
+    expected = fileio.sort_rows(
+        fileio.concat(
+            [fileio.read_parquet(tmp_path / s / "shard" / "findings.parquet") for s in ("s1", "s2")]
         ),
         "findings",
     )
@@ -294,7 +294,7 @@ def test_aggregate_concatenates_the_shards(tmp_path):
 def test_aggregate_of_no_shards_writes_empty_tables(tmp_path):
     corpus.aggregate([], [], tmp_path / "f.parquet", tmp_path / "s.tsv")
     assert (tmp_path / "s.tsv").read_text() == "\t".join(batch.SUMMARY) + "\n"
-    assert list(io.read_parquet(tmp_path / "f.parquet").columns) == list(tables.FINDINGS)
+    assert list(fileio.read_parquet(tmp_path / "f.parquet").columns) == list(tables.FINDINGS)
 
 
 def test_orphan_shards_are_cleared_but_not_what_a_live_shard_published(tmp_path):

@@ -6,7 +6,7 @@ import re
 
 from helpers import REPO, SEEDS, load_script
 
-from figdata import batch, io, tables
+from figdata import batch, fileio, tables
 from figdata.parse import parse_document
 from figdata.validate import validate_document
 
@@ -32,6 +32,8 @@ def test_every_column_of_every_table_is_documented():
 
 def test_report_keys_are_documented():
     doc = sorted(SEEDS.glob("*.txt"))[0]
-    result = validate_document(doc.stem, parse_document(doc.stem, io.read_document(doc)).frames())
+    result = validate_document(
+        doc.stem, parse_document(doc.stem, fileio.read_document(doc)).frames()
+    )
     assert set(result.report) == set(load_script("contract_doc").REPORT_DOC)
     assert set(result.report["rows"]) == set(tables.TABLES)

@@ -3,8 +3,8 @@
 from pathlib import Path
 
 import pytest
+import synth  # bench/synth.py: pyproject puts bench/ on the test path
 
-from figdata import synth
 from figdata.parse import parse_document
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -20,8 +20,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from figdata import io, publish, tables
-from figdata.io import configure_logging  # noqa: F401  (the jobs' entry points use it)
+from figdata import fileio, publish, tables
+from figdata.fileio import configure_logging  # noqa: F401  (the jobs' entry points use it)
 
 log = logging.getLogger("figdata")
 
@@ -82,13 +82,13 @@ def parser_error_rows(doc: str, name: str, exc: BaseException) -> dict[str, list
     return {t: [finding] if t == "findings" else [] for t in RAW_TABLES}
 
 
-def extract_rows(path: io.PathLike) -> dict[str, list[dict]]:
+def extract_rows(path: fileio.PathLike) -> dict[str, list[dict]]:
     """Parse one document file into its raw rows per table; never raises on bad content."""
     from figdata.parse import parse_document
 
     path = Path(path)
-    doc = io.doc_id(path)
-    raw = io.read_document(path)
+    doc = fileio.doc_id(path)
+    raw = fileio.read_document(path)
     try:
         parsed = parse_document(doc, raw)
     except Exception as exc:  # one bad document must not stop the batch
@@ -98,7 +98,7 @@ def extract_rows(path: io.PathLike) -> dict[str, list[dict]]:
 
 
 def extract_shard(
-    doc_paths: Sequence[io.PathLike], out_paths: Mapping[str, io.PathLike]
+    doc_paths: Sequence[fileio.PathLike], out_paths: Mapping[str, fileio.PathLike]
 ) -> list[str]:
     """Parse every document and write the shard's raw tables, one file per table.
 
@@ -108,7 +108,7 @@ def extract_shard(
     missing = set(RAW_TABLES) - set(out_paths)
     if missing:
         raise ValueError(f"no output paths for tables {sorted(missing)}")
-    docs = [io.doc_id(p) for p in doc_paths]
+    docs = [fileio.doc_id(p) for p in doc_paths]
     if len(set(docs)) != len(docs):
         raise ValueError("two documents of the shard share an id")
     rows: dict[str, list[dict]] = {t: [] for t in RAW_TABLES}
@@ -136,7 +136,9 @@ def extract_shard(
     # one DataFrame per table and shard: building them per document cost more
     # than the parsing itself
     for table in RAW_TABLES:
-        io.write_parquet(tables.frame(rows[table], tables.TABLES[table]), out_paths[table], table)
+        fileio.write_parquet(
+            tables.frame(rows[table], tables.TABLES[table]), out_paths[table], table
+        )
     return lines
 
 
@@ -176,7 +178,7 @@ def split_by_doc(
 
 
 def _merged(parts: Sequence[pd.DataFrame], docs: Sequence[str], table: str) -> pd.DataFrame:
-    merged = io.sort_rows(io.concat(list(parts), COLUMNS[table]), table)
+    merged = fileio.sort_rows(fileio.concat(list(parts), COLUMNS[table]), table)
     # per-document files are slices of this one table: check they line up
     expected = np.repeat(np.array(docs, dtype=object), [len(p) for p in parts])
     if not np.array_equal(merged["doc"].to_numpy(dtype=object), expected):
@@ -186,9 +188,9 @@ def _merged(parts: Sequence[pd.DataFrame], docs: Sequence[str], table: str) -> p
 
 def validate_shard(
     docs: Sequence[str],
-    in_paths: Mapping[str, io.PathLike],
-    outputs: Mapping[str, io.PathLike],
-    results: io.PathLike = "results",
+    in_paths: Mapping[str, fileio.PathLike],
+    outputs: Mapping[str, fileio.PathLike],
+    results: fileio.PathLike = "results",
     owns: Callable[[str], bool] | None = None,
 ) -> list[str]:
     """Validate a shard's raw tables and publish the validated ones.
@@ -215,7 +217,7 @@ def validate_shard(
     missing = set(VALIDATE_OUTPUTS) - set(outputs)
     if missing:
         raise ValueError(f"no output paths for {sorted(missing)}")
-    raw = {t: io.read_parquet(in_paths[t]) for t in RAW_TABLES}
+    raw = {t: fileio.read_parquet(in_paths[t]) for t in RAW_TABLES}
     checked = validate.validate_documents(split_by_doc(raw, docs))
 
     pub = publish.Publication(outputs["manifest"], results)
@@ -227,21 +229,21 @@ def validate_shard(
             for doc in order
         ]
         merged[table] = _merged(parts, order, table)
-        data = io.arrow_table(merged[table], table)
+        data = fileio.arrow_table(merged[table], table)
         offset = 0
         for doc, part in zip(order, parts, strict=True):
             n = len(part)
-            pub.add_doc_file(doc, table, io.parquet_bytes(data.slice(offset, n)), n)
+            pub.add_doc_file(doc, table, fileio.parquet_bytes(data.slice(offset, n)), n)
             offset += n
-        pub.add_output(io.parquet_bytes(data), outputs[table])
+        pub.add_output(fileio.parquet_bytes(data), outputs[table])
     for doc in order:
-        pub.add_doc_file(doc, "report", io.json_text(checked[doc].report).encode("utf-8"), None)
+        pub.add_doc_file(doc, "report", fileio.json_text(checked[doc].report).encode("utf-8"), None)
     reports = {doc: checked[doc].report for doc in order}
-    pub.add_output(io.json_text(reports, compact=True).encode("utf-8"), outputs["report"])
+    pub.add_output(fileio.json_text(reports, compact=True).encode("utf-8"), outputs["report"])
 
     summary = summary_rows(order, merged)
     pub.add_output(
-        io.parquet_bytes(io.arrow_table(tables.frame(summary, SUMMARY), "summary")),
+        fileio.parquet_bytes(fileio.arrow_table(tables.frame(summary, SUMMARY), "summary")),
         outputs["summary"],
     )
     removed = pub.commit(docs, owns or (lambda d: True))

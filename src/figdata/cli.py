@@ -12,7 +12,7 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from figdata import io, publish
+from figdata import fileio, publish
 
 log = logging.getLogger("figdata")
 RAW = ("cells", "panels", "findings", "claims")
@@ -96,7 +96,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    io.configure_logging(args.log)
+    fileio.configure_logging(args.log)
     try:
         args.run(args)
     except Exception:

@@ -7,7 +7,7 @@ findings table and one summary table per shard, and never imports pandas.
 from __future__ import annotations
 
 import csv
-import io as _io
+import io
 import logging
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,18 +16,18 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from figdata import io, publish, tables
+from figdata import fileio, publish, tables
 
 log = logging.getLogger("figdata")
 
 
-def _read(paths: Sequence[io.PathLike]) -> pa.Table | None:
+def _read(paths: Sequence[fileio.PathLike]) -> pa.Table | None:
     parts = [pq.read_table(p) for p in paths]
     return pa.concat_tables(parts) if parts else None
 
 
 def _sorted(data: pa.Table, table: str) -> pa.Table:
-    keys = [(k, "ascending") for k in io.SORT_KEYS[table] if k in data.column_names]
+    keys = [(k, "ascending") for k in fileio.SORT_KEYS[table] if k in data.column_names]
     # stable, nulls last: ties keep the shard's order, as pandas' sort would
     order = pc.sort_indices(data, sort_keys=keys)
     return data.take(order)
@@ -35,12 +35,12 @@ def _sorted(data: pa.Table, table: str) -> pa.Table:
 
 def _empty(table: str) -> pa.Table:
     columns = tables.FINDINGS if table == "findings" else tables.SUMMARY
-    return io.arrow_table(tables.empty(columns), table)
+    return fileio.arrow_table(tables.empty(columns), table)
 
 
 def tsv_text(data: pa.Table) -> str:
     """Tab-separated text, header first, ``\\n`` line ends, quoted only where needed."""
-    buf = _io.StringIO()
+    buf = io.StringIO()
     writer = csv.writer(buf, delimiter="\t", lineterminator="\n")
     writer.writerow(data.column_names)
     for row in zip(*(c.to_pylist() for c in data.columns), strict=True):
@@ -49,18 +49,18 @@ def tsv_text(data: pa.Table) -> str:
 
 
 def aggregate(
-    findings_paths: Sequence[io.PathLike],
-    summary_paths: Sequence[io.PathLike],
-    out_findings: io.PathLike,
-    out_summary: io.PathLike,
+    findings_paths: Sequence[fileio.PathLike],
+    summary_paths: Sequence[fileio.PathLike],
+    out_findings: fileio.PathLike,
+    out_summary: fileio.PathLike,
 ) -> pa.Table:
     """Concatenate the shards' findings and per-document counts into corpus tables."""
     findings = _read(findings_paths)
     findings = _empty("findings") if findings is None else _sorted(findings, "findings")
     summary = _read(summary_paths)
     summary = _empty("summary") if summary is None else _sorted(summary, "summary")
-    io.write_bytes(io.parquet_bytes(findings), out_findings)
-    io.write_bytes(tsv_text(summary).encode("utf-8"), out_summary)
+    fileio.write_bytes(fileio.parquet_bytes(findings), out_findings)
+    fileio.write_bytes(tsv_text(summary).encode("utf-8"), out_summary)
     totals = {c: pc.sum(summary[c]).as_py() or 0 for c in ("panels", "cells", *tables.SEVERITIES)}
     log.info(
         "corpus: %d documents, %d panels, %d cells, %d findings (%s)",
@@ -73,7 +73,7 @@ def aggregate(
     return summary
 
 
-def clear_orphans(results: io.PathLike, manifests: Sequence[io.PathLike]) -> int:
+def clear_orphans(results: fileio.PathLike, manifests: Sequence[fileio.PathLike]) -> int:
     """Remove the files of shards that have no job any more (see figdata.publish)."""
     by_shard = {Path(m).parent.name: m for m in manifests}
     removed = publish.collect_orphans(Path(results) / "shards", by_shard, by_shard)
