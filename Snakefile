@@ -20,5 +20,5 @@ include: "rules/aggregate.smk"
 rule all:
     default_target: True
     input:
-        all_shard_files("manifest.tsv"),
+        all_shard_files("manifest"),
         rules.aggregate.output,

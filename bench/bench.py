@@ -46,21 +46,16 @@ SEED = 0
 
 
 def _extract(docs, paths, out):
-    from figdata import batch
+    from figdata import batch, layout
 
-    batch.extract_shard(paths, {t: out / "parsed" / f"{t}.parquet" for t in batch.RAW_TABLES})
+    batch.extract_shard(paths, layout.files(f"{out}/shard", layout.EXTRACT_FILES))
 
 
 def _validate(docs, paths, out):
-    from figdata import batch
+    from figdata import batch, layout
 
-    raw = {t: out / "parsed" / f"{t}.parquet" for t in batch.RAW_TABLES}
-    outputs = {t: out / "shard" / f"{t}.parquet" for t in batch.VALIDATED}
-    outputs.update(
-        report=out / "shard" / "validation.json",
-        summary=out / "shard" / "summary.parquet",
-        manifest=out / "shard" / "manifest.tsv",
-    )
+    raw = layout.files(f"{out}/shard", layout.EXTRACT_FILES)
+    outputs = layout.files(f"{out}/shard", layout.VALIDATE_FILES)
     batch.validate_shard(docs, raw, outputs, results=out)
 
 

@@ -5,23 +5,20 @@
 
 rule aggregate:
     input:
-        findings=all_shard_files("findings.parquet"),
-        summaries=all_shard_files("summary.parquet"),
-        manifests=all_shard_files("manifest.tsv"),
+        findings=all_shard_files("findings"),
+        summaries=all_shard_files("summary"),
+        manifests=all_shard_files("manifest"),
         code=AGGREGATE_CODE,
     output:
-        findings=f"{RESULTS}/corpus/findings.parquet",
-        summary=f"{RESULTS}/corpus/summary.tsv",
+        **corpus_files(),
     log:
         log_file("aggregate"),
     localrule: True
     conda:
         "../envs/figdata.yaml"
     params:
-        results=results_root_of_corpus,
+        results=results_folder,
+        shards=all_shard_names(),
     shell:
-        "python -m figdata.cli aggregate --log {log:q}"
-        " --findings {input.findings:q} --summaries {input.summaries:q}"
-        " --manifests {input.manifests:q}"
-        " --out-findings {output.findings:q} --out-summary {output.summary:q}"
-        " --results {params.results:q} --prune"
+        "python -m figdata.cli aggregate --results {params.results:q} --prune"
+        " -- {params.shards:q} 2> {log:q}"

@@ -3,18 +3,29 @@
 
 import os
 import sys
-import zlib
 from importlib.util import find_spec
 from pathlib import Path
 
 from snakemake.exceptions import WorkflowError
 from snakemake.logging import logger
 
+# The file names, table names and shard assignment come from the package, so
+# the workflow and the jobs cannot disagree. These modules import in a few
+# hundredths of a second without pandas, so a dry run stays fast.
+try:
+    from figdata import layout
+    from figdata.publish import shard_of
+except ImportError as exc:
+    raise WorkflowError(
+        f"the figdata package is not importable ({exc}): run `pip install -e .`"
+    ) from exc
+
 DOC_SUFFIXES = (".txt", ".md")
-# Mirrors figdata.tables.TABLES; importing figdata here would load pandas
-# into every Snakemake invocation, a dry run included (a test keeps them equal).
-TABLES = ("cells", "panels", "findings", "claims")
-RESULTS = "results"
+RESULTS = layout.RESULTS
+
+# With --sdm conda, envs/figdata.post-deploy.sh installs figdata from here into
+# the environment it creates (a relative path in the env file cannot say where).
+os.environ.update(FIGDATA_SOURCE=workflow.basedir)
 
 
 wildcard_constraints:
@@ -53,21 +64,12 @@ def discover_documents(seeds_dir):
     return docs
 
 
-def shard_of(doc, shards):
-    """A document's shard depends on its id only, so adding others never moves it."""
-    return zlib.crc32(doc.encode("utf-8")) % shards
-
-
 def assign_shards(docs, shards):
     """Non-empty shards only: shard number -> sorted doc ids."""
     assigned = {}
     for doc in sorted(docs):
         assigned.setdefault(shard_of(doc, shards), []).append(doc)
     return dict(sorted(assigned.items()))
-
-
-def shard_name(shard):
-    return f"{shard:03d}"
 
 
 def shard_docs(wildcards):
@@ -84,28 +86,45 @@ def shard_doc_paths(wildcards):
     return [DOCS[doc] for doc in shard_docs(wildcards)]
 
 
-def shard_file(shard, name):
-    """A shard's file; ``shard`` is a number or a wildcard pattern."""
-    folder = shard if isinstance(shard, str) else shard_name(shard)
-    return f"{RESULTS}/shards/{folder}/{name}"
+def shard_folder(shard):
+    """A shard's folder; ``shard`` is a number or a wildcard pattern."""
+    return layout.shard_folder(RESULTS, shard)
+
+
+def shard_files(shard, names):
+    """Files of a shard (names: figdata.layout.EXTRACT_FILES or VALIDATE_FILES)."""
+    return layout.files(shard_folder(shard), names)
+
+
+def all_shard_files(name):
+    """One file of a validate job's outputs (layout.VALIDATE_FILES), every shard."""
+    return [shard_files(s, layout.VALIDATE_FILES)[name] for s in SHARDS]
+
+
+# A job is told its folder, derived from its outputs rather than spelled
+# again (and so that a job on a machine without shared storage gets it right).
+def extract_folder(wildcards, output):
+    return layout.folder_of(output.cells, layout.EXTRACT_FILES["cells"])
+
+
+def validate_folder(wildcards, output):
+    return layout.folder_of(output.manifest, layout.VALIDATE_FILES["manifest"])
+
+
+def results_folder(wildcards, output):
+    return layout.folder_of(output.summary, layout.CORPUS_FILES["summary"])
+
+
+def all_shard_names():
+    return [layout.shard_name(s) for s in SHARDS]
+
+
+def corpus_files():
+    return layout.files(RESULTS, layout.CORPUS_FILES)
 
 
 def log_file(stage, shard=None):
     return f"logs/{stage}.log" if shard is None else f"logs/{stage}/{shard}.log"
-
-
-def results_root_of_shard(wildcards, output):
-    """The results folder, from a shard output (results/shards/NNN/manifest.tsv)."""
-    return str(Path(output.manifest).parents[2])
-
-
-def results_root_of_corpus(wildcards, output):
-    """The results folder, from a corpus output (results/corpus/summary.tsv)."""
-    return str(Path(output.summary).parents[1])
-
-
-def all_shard_files(name):
-    return [shard_file(s, name) for s in SHARDS]
 
 
 def package_sources(*patterns):
@@ -129,7 +148,13 @@ def package_sources(*patterns):
 DOCS = discover_documents(config["seeds_dir"])
 SHARDS = assign_shards(DOCS, config["shards"])
 CORE_CODE = package_sources(
-    "__init__.py", "tables.py", "fileio.py", "batch.py", "cli.py", "publish.py"
+    "__init__.py",
+    "tables.py",
+    "layout.py",
+    "fileio.py",
+    "batch.py",
+    "cli.py",
+    "publish.py",
 )
 EXTRACT_CODE = sorted({*CORE_CODE, *package_sources("parse/**/*.py")})
 VALIDATE_CODE = sorted({*CORE_CODE, *package_sources("validate.py", "schemas.py")})
@@ -139,11 +164,17 @@ AGGREGATE_CODE = sorted({*CORE_CODE, *package_sources("corpus.py")})
 # The jobs run `python -m figdata.cli`: resolve `python` to the interpreter
 # running Snakemake (which has figdata), as `script:` would. The interpreter is
 # kept out of the rules' text and params, so another path to it reruns nothing.
-# Under --sdm conda the activated environment's bin comes first again.
+# This changes PATH for every job of the run, so it is said in the log; under
+# --sdm conda the activated environment's bin comes first again.
 envvars:
     "PATH",
 
 
-os.environ["PATH"] = os.pathsep.join(
-    [os.path.dirname(sys.executable), os.environ["PATH"]]
-)
+PYTHON_BIN = os.path.dirname(sys.executable)
+JOB_PATH = os.environ["PATH"]
+if JOB_PATH.split(os.pathsep)[0] != PYTHON_BIN:
+    logger.info(
+        f"jobs run `python` from {PYTHON_BIN}, the interpreter running Snakemake"
+    )
+    JOB_PATH = os.pathsep.join([PYTHON_BIN, JOB_PATH])
+    os.environ["PATH"] = JOB_PATH

@@ -1,6 +1,7 @@
 # Extract: parse every document of a shard in one job into the shard's raw
 # tables, one file per table: Snakemake tracks a few files per shard, never
-# one per document (see README, "How the work is cut").
+# one per document (see README, "How the work is cut"). File names come from
+# figdata.layout; the job is told the shard's folder only.
 
 
 rule extract:
@@ -8,18 +9,15 @@ rule extract:
         docs=shard_doc_paths,
         code=EXTRACT_CODE,
     output:
-        cells=shard_file("{shard}", "parsed/cells.parquet"),
-        panels=shard_file("{shard}", "parsed/panels.parquet"),
-        findings=shard_file("{shard}", "parsed/findings.parquet"),
-        claims=shard_file("{shard}", "parsed/claims.parquet"),
+        **shard_files("{shard}", layout.EXTRACT_FILES),
     log:
         log_file("extract", "{shard}"),
     conda:
         "../envs/figdata.yaml"
     resources:
         mem_mb=1000,
+    params:
+        folder=extract_folder,
     shell:
-        "python -m figdata.cli extract --log {log:q}"
-        " --cells {output.cells:q} --panels {output.panels:q}"
-        " --findings {output.findings:q} --claims {output.claims:q}"
-        " {input.docs:q}"
+        "python -m figdata.cli extract --shard-dir {params.folder:q} {input.docs:q}"
+        " 2> {log:q}"

@@ -5,20 +5,10 @@
 
 rule validate:
     input:
-        cells=shard_file("{shard}", "parsed/cells.parquet"),
-        panels=shard_file("{shard}", "parsed/panels.parquet"),
-        findings=shard_file("{shard}", "parsed/findings.parquet"),
-        claims=shard_file("{shard}", "parsed/claims.parquet"),
+        **shard_files("{shard}", layout.EXTRACT_FILES),
         code=VALIDATE_CODE,
     output:
-        cells=shard_file("{shard}", "cells.parquet"),
-        panels=shard_file("{shard}", "panels.parquet"),
-        findings=shard_file("{shard}", "findings.parquet"),
-        claims=shard_file("{shard}", "claims.parquet"),
-        quarantine=shard_file("{shard}", "quarantine.parquet"),
-        report=shard_file("{shard}", "validation.json"),
-        summary=shard_file("{shard}", "summary.parquet"),
-        manifest=shard_file("{shard}", "manifest.tsv"),
+        **shard_files("{shard}", layout.VALIDATE_FILES),
     log:
         log_file("validate", "{shard}"),
     conda:
@@ -26,17 +16,9 @@ rule validate:
     resources:
         mem_mb=1000,
     params:
+        folder=validate_folder,
         docs=shard_docs,
         shards=config["shards"],
-        results=results_root_of_shard,
     shell:
-        "python -m figdata.cli validate --log {log:q}"
-        " --raw-cells {input.cells:q} --raw-panels {input.panels:q}"
-        " --raw-findings {input.findings:q} --raw-claims {input.claims:q}"
-        " --cells {output.cells:q} --panels {output.panels:q}"
-        " --findings {output.findings:q} --claims {output.claims:q}"
-        " --quarantine {output.quarantine:q} --report {output.report:q}"
-        " --summary {output.summary:q} --manifest {output.manifest:q}"
-        " --results {params.results:q}"
-        " --shard {wildcards.shard} --shards {params.shards}"
-        " -- {params.docs:q}"
+        "python -m figdata.cli validate --shard-dir {params.folder:q}"
+        " --shards {params.shards} -- {params.docs:q} 2> {log:q}"

@@ -3,9 +3,10 @@
 Starting Python and importing pandas, pyarrow and pandera costs seconds; one
 document's work costs milliseconds, and so does every small file written. So a
 job handles a whole shard, builds each table once for the shard, and writes
-the shard's raw tables as one file per table. The validate job then publishes
-the per-document files of the output contract from those shard tables (one
-Arrow table per table, sliced per document), all at once (figdata.publish).
+the shard's raw tables as one file per table. The validate job checks each
+shard table as one frame, sorts it once, and publishes the per-document files
+of the output contract as slices of it by row offsets, all at once
+(figdata.publish).
 One document's failure never stops the others: a parser crash becomes an
 ``error`` finding of that document.
 """
@@ -20,18 +21,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from figdata import fileio, publish, tables
-from figdata.fileio import configure_logging  # noqa: F401  (the jobs' entry points use it)
+from figdata import fileio, layout, publish, tables
 
 log = logging.getLogger("figdata")
 
-#: tables the extract stage writes (raw parser output), one file per shard each
-RAW_TABLES = tuple(tables.TABLES)
-#: tables the validate stage writes, per shard and per document
-VALIDATED = (*RAW_TABLES, "quarantine")
-COLUMNS = {**tables.TABLES, "quarantine": tables.QUARANTINE}
-#: every output of a validate job besides the per-document files
-VALIDATE_OUTPUTS = (*VALIDATED, "report", "summary", "manifest")
 SUMMARY = tables.SUMMARY
 
 
@@ -79,7 +72,7 @@ def parser_error_rows(doc: str, name: str, exc: BaseException) -> dict[str, list
         "detail": f"{name}: the parser failed: {last}",
         "stage": "parse",
     }
-    return {t: [finding] if t == "findings" else [] for t in RAW_TABLES}
+    return {t: [finding] if t == "findings" else [] for t in tables.TABLES}
 
 
 def extract_rows(path: fileio.PathLike) -> dict[str, list[dict]]:
@@ -94,7 +87,7 @@ def extract_rows(path: fileio.PathLike) -> dict[str, list[dict]]:
     except Exception as exc:  # one bad document must not stop the batch
         log.exception("%s: the parser raised; recording a parser_error finding", path.name)
         return parser_error_rows(doc, path.name, exc)
-    return {t: [{**row, "doc": doc} for row in getattr(parsed, t)] for t in RAW_TABLES}
+    return {t: [{**row, "doc": doc} for row in getattr(parsed, t)] for t in tables.TABLES}
 
 
 def extract_shard(
@@ -105,17 +98,17 @@ def extract_shard(
     ``out_paths`` maps cells, panels, findings and claims to their files.
     Returns the log lines, one per document.
     """
-    missing = set(RAW_TABLES) - set(out_paths)
+    missing = set(tables.TABLES) - set(out_paths)
     if missing:
         raise ValueError(f"no output paths for tables {sorted(missing)}")
     docs = [fileio.doc_id(p) for p in doc_paths]
     if len(set(docs)) != len(docs):
         raise ValueError("two documents of the shard share an id")
-    rows: dict[str, list[dict]] = {t: [] for t in RAW_TABLES}
+    rows: dict[str, list[dict]] = {t: [] for t in tables.TABLES}
     lines = []
     for path in doc_paths:
         doc_rows = extract_rows(path)
-        for table in RAW_TABLES:
+        for table in tables.TABLES:
             rows[table].extend(doc_rows[table])
         findings = doc_rows["findings"]
         lines.append(
@@ -135,7 +128,7 @@ def extract_shard(
                 log.warning("%s: %s: %s", where, f["kind"], f["detail"])
     # one DataFrame per table and shard: building them per document cost more
     # than the parsing itself
-    for table in RAW_TABLES:
+    for table in tables.TABLES:
         fileio.write_parquet(
             tables.frame(rows[table], tables.TABLES[table]), out_paths[table], table
         )
@@ -145,64 +138,30 @@ def extract_shard(
 # --- validate ------------------------------------------------------------------------
 
 
-def _bounds(df: pd.DataFrame, docs: Sequence[str], table: str) -> dict[str, tuple[int, int]]:
-    """Row range of each document in ``df``, whose rows are grouped by document."""
-    values = df["doc"].to_numpy(dtype=object)
-    if len(values) == 0:
-        return {}
-    starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]])
-    stops = np.r_[starts[1:], len(values)]
-    runs = {values[a]: (int(a), int(b)) for a, b in zip(starts, stops, strict=True)}
-    if len(runs) != len(starts):
-        raise ValueError(f"{table}: rows of one document are not contiguous")
-    unknown = sorted(set(runs) - set(docs))
-    if unknown:
-        raise ValueError(f"{table}: rows of documents outside the shard: {unknown[:5]}")
-    return runs
-
-
-def split_by_doc(
-    frames: Mapping[str, pd.DataFrame], docs: Sequence[str]
-) -> list[tuple[str, dict[str, pd.DataFrame]]]:
-    """The shard's tables as one set of frames per document, in ``docs`` order."""
-    out: list[tuple[str, dict[str, pd.DataFrame]]] = [(d, {}) for d in docs]
-    for table, df in frames.items():
-        runs = _bounds(df, docs, table)
-        for doc, parts in out:
-            start, stop = runs.get(doc, (0, 0))
-            piece = df.iloc[start:stop]
-            # a fresh index instead of reset_index(): that one copies every column
-            piece.index = pd.RangeIndex(stop - start)
-            parts[table] = piece
-    return out
-
-
-def _merged(parts: Sequence[pd.DataFrame], docs: Sequence[str], table: str) -> pd.DataFrame:
-    merged = fileio.sort_rows(fileio.concat(list(parts), COLUMNS[table]), table)
-    # per-document files are slices of this one table: check they line up
-    expected = np.repeat(np.array(docs, dtype=object), [len(p) for p in parts])
-    if not np.array_equal(merged["doc"].to_numpy(dtype=object), expected):
+def _check_grouped(data: pd.DataFrame, docs: Sequence[str], offsets, table: str) -> None:
+    """The per-document files are slices of ``data`` by ``offsets``: check they line up."""
+    expected = np.repeat(np.array(docs, dtype=object), np.diff(offsets))
+    if not np.array_equal(data["doc"].to_numpy(dtype=object), expected):
         raise RuntimeError(f"{table}: rows are not grouped by document after sorting")
-    return merged
 
 
 def validate_shard(
     docs: Sequence[str],
     in_paths: Mapping[str, fileio.PathLike],
     outputs: Mapping[str, fileio.PathLike],
-    results: fileio.PathLike = "results",
+    results: fileio.PathLike = layout.RESULTS,
     owns: Callable[[str], bool] | None = None,
 ) -> list[str]:
     """Validate a shard's raw tables and publish the validated ones.
 
     ``in_paths`` maps cells, panels, findings, claims to the raw shard tables;
-    ``outputs`` maps each name of :data:`VALIDATE_OUTPUTS` to a shard file: the
-    five validated tables, ``report`` (every document's validation report),
-    ``summary`` (counts per document) and ``manifest``. Besides them the
-    per-document files go under ``results`` (``results/cells/{doc}.parquet``,
-    ...), listed in the manifest. Files of documents the previous run of this
-    shard published but that are no longer in ``docs`` are removed, if
-    ``owns(doc)`` (default: always).
+    ``outputs`` maps each name of :data:`figdata.layout.VALIDATE_FILES` to a
+    shard file: the five validated tables, ``report`` (every document's
+    validation report), ``summary`` (counts per document) and ``manifest``.
+    Besides them the per-document files go under ``results``
+    (``results/cells/{doc}.parquet``, ...), listed in the manifest. Files of
+    documents the previous run of this shard published but that are no longer
+    in ``docs`` are removed, if ``owns(doc)`` (default: always).
 
     A ``figdata.validate.StructuralError`` propagates before anything is
     written: it is a pipeline bug, the job must fail, and the previous
@@ -214,31 +173,37 @@ def validate_shard(
     docs = list(docs)
     if len(set(docs)) != len(docs):
         raise ValueError("a document is listed twice")
-    missing = set(VALIDATE_OUTPUTS) - set(outputs)
+    missing = set(layout.VALIDATE_FILES) - set(outputs)
     if missing:
         raise ValueError(f"no output paths for {sorted(missing)}")
-    raw = {t: fileio.read_parquet(in_paths[t]) for t in RAW_TABLES}
-    checked = validate.validate_documents(split_by_doc(raw, docs))
+    raw = {t: fileio.read_parquet(in_paths[t]) for t in tables.TABLES}
+    for table, df in raw.items():
+        unknown = sorted(set(df["doc"].unique()) - set(docs))
+        if unknown:
+            raise ValueError(f"{table}: rows of documents outside the shard: {unknown[:5]}")
+    # documents in sorted order, so that sorting a table by its keys (doc first)
+    # keeps every document's rows together, in the order validation left them
+    order = sorted(docs)
+    checked = validate.validate_tables(raw, order)
 
     pub = publish.Publication(outputs["manifest"], results)
-    order = sorted(docs)
     merged = {}
-    for table in VALIDATED:
-        parts = [
-            checked[doc].quarantine if table == "quarantine" else checked[doc].tables[table]
-            for doc in order
-        ]
-        merged[table] = _merged(parts, order, table)
+    for table in layout.VALIDATED:
+        df = checked.quarantine if table == "quarantine" else checked.tables[table]
+        # sorted by doc first, and the documents come in sorted order: each
+        # document's rows stay where validation put them, at the same offsets
+        merged[table] = fileio.sort_rows(df, table)
+        offsets = [int(o) for o in checked.offsets[table]]
+        _check_grouped(merged[table], order, offsets, table)
         data = fileio.arrow_table(merged[table], table)
-        offset = 0
-        for doc, part in zip(order, parts, strict=True):
-            n = len(part)
-            pub.add_doc_file(doc, table, fileio.parquet_bytes(data.slice(offset, n)), n)
-            offset += n
+        for i, doc in enumerate(order):
+            n = offsets[i + 1] - offsets[i]
+            pub.add_doc_file(doc, table, fileio.parquet_bytes(data.slice(offsets[i], n)), n)
         pub.add_output(fileio.parquet_bytes(data), outputs[table])
     for doc in order:
-        pub.add_doc_file(doc, "report", fileio.json_text(checked[doc].report).encode("utf-8"), None)
-    reports = {doc: checked[doc].report for doc in order}
+        report = checked.reports[doc]
+        pub.add_doc_file(doc, "report", fileio.json_text(report).encode("utf-8"), None)
+    reports = {doc: checked.reports[doc] for doc in order}
     pub.add_output(fileio.json_text(reports, compact=True).encode("utf-8"), outputs["report"])
 
     summary = summary_rows(order, merged)
@@ -260,7 +225,7 @@ def validate_shard(
 
 def summary_rows(docs: Sequence[str], merged: Mapping[str, pd.DataFrame]) -> list[dict]:
     """Counts per document (see :data:`SUMMARY`) from the shard's validated tables."""
-    sizes = {t: merged[t]["doc"].value_counts() for t in VALIDATED}
+    sizes = {t: merged[t]["doc"].value_counts() for t in layout.VALIDATED}
     findings = merged["findings"]
     sev = findings.groupby(["doc", "severity"], observed=True).size()
     rows = []

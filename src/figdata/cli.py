@@ -3,6 +3,9 @@
 The rules call this with ``shell:`` rather than ``script:``: a script job
 first unpickles a Snakemake object (importing Snakemake) before any work, and
 each stage imports only what it needs here (the aggregate never loads pandas).
+A job is told its shard's folder, not every file: the file names come from
+figdata.layout, the same definition the rules declare as outputs. Log lines
+and any traceback go to stderr, which the rules send to the job's log.
 """
 
 from __future__ import annotations
@@ -11,61 +14,71 @@ import argparse
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
-from figdata import fileio, publish
+from figdata import fileio, layout, publish
 
 log = logging.getLogger("figdata")
-RAW = ("cells", "panels", "findings", "claims")
-VALIDATED = (*RAW, "quarantine")
 
 
 def _extract(args) -> None:
     from figdata import batch
 
-    batch.extract_shard(args.docs, {t: getattr(args, t) for t in RAW})
+    batch.extract_shard(args.docs, layout.files(args.shard_dir, layout.EXTRACT_FILES))
 
 
 def _validate(args) -> None:
     from figdata import batch
 
-    outputs = {t: getattr(args, t) for t in VALIDATED}
-    outputs.update(report=args.report, summary=args.summary, manifest=args.manifest)
-    inputs = {t: getattr(args, f"raw_{t}") for t in RAW}
+    folder = Path(args.shard_dir)
+    inputs = layout.files(args.shard_dir, layout.EXTRACT_FILES)
+    outputs = layout.files(args.shard_dir, layout.VALIDATE_FILES)
+    shard = int(folder.name) if args.shards is not None else None
 
     def owns(doc: str) -> bool:
-        return args.shards is None or publish.shard_of(doc, args.shards) == args.shard
+        return shard is None or publish.shard_of(doc, args.shards) == shard
 
-    batch.validate_shard(args.docs, inputs, outputs, args.results, owns)
+    batch.validate_shard(args.docs, inputs, outputs, folder.parents[1], owns)
 
 
 def _aggregate(args) -> None:
     from figdata import corpus
 
-    corpus.aggregate(args.findings, args.summaries, args.out_findings, args.out_summary)
+    folders = [layout.shard_folder(args.results, name) for name in args.shards]
+    shard_files = [layout.files(f, layout.VALIDATE_FILES) for f in folders]
+    out = layout.files(args.results, layout.CORPUS_FILES)
+    corpus.aggregate(
+        [f["findings"] for f in shard_files],
+        [f["summary"] for f in shard_files],
+        out["findings"],
+        out["summary"],
+    )
     if args.prune:
-        corpus.clear_orphans(args.results, args.manifests)
+        corpus.clear_orphans(args.results, [f["manifest"] for f in shard_files])
+
+
+def _shard_dir(value: str) -> str:
+    if not Path(value).name.isdigit() or len(Path(value).parents) < 2:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a shard folder (results/shards/NNN)")
+    return value
 
 
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m figdata.cli", description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="command", required=True)
+    shard_dir = {
+        "type": _shard_dir,
+        "required": True,
+        "help": "the shard's folder, results/shards/NNN (file names: figdata.layout)",
+    }
 
     ex = sub.add_parser("extract", help="parse a shard of documents into its raw tables")
-    for t in RAW:
-        ex.add_argument(f"--{t}", required=True, help=f"raw {t} table of the shard (Parquet)")
+    ex.add_argument("--shard-dir", **shard_dir)
     ex.add_argument("docs", nargs="*", help="document files")
     ex.set_defaults(run=_extract)
 
     va = sub.add_parser("validate", help="validate a shard and publish its per-document files")
-    for t in RAW:
-        va.add_argument(f"--raw-{t}", required=True, help=f"raw {t} table of the shard")
-    for t in VALIDATED:
-        va.add_argument(f"--{t}", required=True, help=f"validated {t} table of the shard")
-    va.add_argument("--report", required=True, help="the shard's validation reports (JSON)")
-    va.add_argument("--summary", required=True, help="counts per document (Parquet)")
-    va.add_argument("--manifest", required=True, help="per-document files published (TSV)")
-    va.add_argument("--results", default="results", help="root of the per-document files")
-    va.add_argument("--shard", type=int, help="this shard's number")
+    va.add_argument("--shard-dir", **shard_dir)
     va.add_argument(
         "--shards",
         type=int,
@@ -75,34 +88,28 @@ def parser() -> argparse.ArgumentParser:
     va.set_defaults(run=_validate)
 
     ag = sub.add_parser("aggregate", help="corpus tables from the shards' files")
-    ag.add_argument("--findings", nargs="*", default=[], help="shard findings tables")
-    ag.add_argument("--summaries", nargs="*", default=[], help="shard summary tables")
-    ag.add_argument("--manifests", nargs="*", default=[], help="manifests of the live shards")
-    ag.add_argument("--out-findings", required=True)
-    ag.add_argument("--out-summary", required=True)
-    ag.add_argument("--results", default="results", help="root of the per-document files")
+    ag.add_argument("--results", default=layout.RESULTS, help="the results folder")
     ag.add_argument(
         "--prune",
         action="store_true",
-        help="remove what shards missing from --manifests published (the workflow's call: "
-        "--manifests lists every live shard)",
+        help="remove what shards not listed published (the workflow's call: it lists every "
+        "live shard)",
     )
+    ag.add_argument("shards", nargs="*", help="names (NNN) of the shards to gather")
     ag.set_defaults(run=_aggregate)
-
-    for p in (ex, va, ag):
-        p.add_argument("--log", help="log file (default: stderr)")
     return ap
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    fileio.configure_logging(args.log)
+    fileio.configure_logging()
     try:
         args.run(args)
     except Exception:
-        # the traceback belongs in the job's log, next to the documents' lines
+        # once, in the job's log next to the documents' lines (re-raising
+        # would print it a second time to the same stderr)
         log.exception("figdata %s failed", args.command)
-        raise
+        return 1
     return 0
 
 

@@ -1,0 +1,53 @@
+"""Where a run's files live: one definition for the workflow's rules and the jobs.
+
+The rules (rules/*.smk) declare these files as the jobs' outputs and the jobs
+(figdata.cli) find them from the shard's folder alone, so no path is spelled
+twice. No pandas here: the workflow imports this module whenever it parses
+the rules, a dry run included.
+"""
+
+from __future__ import annotations
+
+from figdata.tables import TABLES
+
+#: the folder every output goes under, relative to the working directory
+RESULTS = "results"
+#: the tables the validate stage writes, per shard and per document
+VALIDATED = (*TABLES, "quarantine")
+#: a shard's raw tables (the extract job's outputs), relative to its folder
+EXTRACT_FILES: dict[str, str] = {t: f"parsed/{t}.parquet" for t in TABLES}
+#: the validate job's outputs besides the per-document files, relative to the shard's folder
+VALIDATE_FILES: dict[str, str] = {
+    **{t: f"{t}.parquet" for t in VALIDATED},
+    "report": "validation.json",
+    "summary": "summary.parquet",
+    "manifest": "manifest.tsv",
+}
+#: the aggregate job's corpus-wide tables, relative to the results folder
+CORPUS_FILES: dict[str, str] = {
+    "findings": "corpus/findings.parquet",
+    "summary": "corpus/summary.tsv",
+}
+
+
+def shard_name(shard: int) -> str:
+    return f"{shard:03d}"
+
+
+def shard_folder(results: str, shard: int | str) -> str:
+    """``results/shards/NNN``; ``shard`` is a number or a name (or a wildcard pattern)."""
+    name = shard if isinstance(shard, str) else shard_name(shard)
+    return f"{results}/shards/{name}"
+
+
+def files(folder: str, names: dict[str, str]) -> dict[str, str]:
+    """``names`` (name -> path relative to ``folder``) as paths under ``folder``."""
+    return {name: f"{folder}/{path}" for name, path in names.items()}
+
+
+def folder_of(path: str, relative: str) -> str:
+    """The folder ``path`` lies in as ``relative``: ``folder_of("r/x/a/b", "a/b") == "r/x"``."""
+    head, sep, tail = str(path).rpartition("/" + relative)
+    if not sep or tail:
+        raise ValueError(f"{path!r} does not end with {relative!r}")
+    return head
