@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from figdata import batch, layout, publish, tables
+
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO / "seeds"
 CORPUS = REPO / "tests" / "corpus"
@@ -110,3 +112,36 @@ def load_script(name: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+# --- a shard's files, for the tests that call figdata.batch directly ---------------
+
+
+def raw_paths(root: Path) -> dict[str, Path]:
+    return {t: root / "parsed" / f"{t}.parquet" for t in tables.TABLES}
+
+
+def shard_outputs(root: Path) -> dict[str, Path]:
+    return {name: root / "shard" / path for name, path in layout.VALIDATE_FILES.items()}
+
+
+def per_doc(root: Path, table: str, doc: str) -> Path:
+    return Path(publish.doc_path(root / "results", table, doc))
+
+
+def write_docs(folder: Path, contents: dict[str, bytes]) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, raw in contents.items():
+        (folder / f"{name}.txt").write_bytes(raw)
+        paths.append(folder / f"{name}.txt")
+    return paths
+
+
+def run_both_stages(root: Path, docs: list[Path], owns=None):
+    stems = [p.stem for p in docs]
+    batch.extract_shard(docs, raw_paths(root))
+    lines = batch.validate_shard(
+        stems, raw_paths(root), shard_outputs(root), results=root / "results", owns=owns
+    )
+    return stems, lines

@@ -9,8 +9,12 @@ import zlib
 from pathlib import Path
 
 import pandas as pd
+import pytest
 import yaml
 from helpers import REPO, SEEDS, make_workspace, run_snakemake
+
+# runs Snakemake: `pytest -m "not e2e"` leaves it out
+pytestmark = pytest.mark.e2e
 
 THREE_SEEDS = sorted(SEEDS.glob("*.txt"))[:3]
 # each job goes through the local submit script, as it would through a batch system

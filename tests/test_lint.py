@@ -28,6 +28,7 @@ def assert_clean(proc: subprocess.CompletedProcess) -> None:
     assert proc.returncode == 0, f"{' '.join(proc.args)}\n{proc.stdout}\n{proc.stderr}"
 
 
+@pytest.mark.e2e
 def test_snakemake_lint(tmp_path):
     # in a scratch copy: linting runs the Snakefile, which must not touch the repo
     workdir = make_workspace(tmp_path)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import zlib
 from pathlib import Path
 
 import pandas as pd
@@ -26,38 +25,29 @@ from helpers import (
     run_snakemake,
 )
 
-from figdata import publish, tables
-from figdata.parse import parse_document
+from figdata import layout, publish, tables
 
-VALIDATED = (*tables.TABLES, "quarantine")
+# every test here runs Snakemake: `pytest -m "not e2e"` leaves them out
+pytestmark = pytest.mark.e2e
+
+VALIDATED = layout.VALIDATED
 PER_DOC = (
     *(f"results/{t}/{{doc}}.parquet" for t in VALIDATED),
     "results/validation/{doc}.json",
 )
 PER_DOC_DIRS = (*VALIDATED, "validation")
-SHARD_FILES = (
-    *(f"parsed/{t}.parquet" for t in tables.TABLES),
-    *(f"{t}.parquet" for t in VALIDATED),
-    "validation.json",
-    "summary.parquet",
-    "manifest.tsv",
-)
-CORPUS_OUTPUTS = ("results/corpus/findings.parquet", "results/corpus/summary.tsv")
+SHARD_FILES = (*layout.EXTRACT_FILES.values(), *layout.VALIDATE_FILES.values())
+CORPUS_OUTPUTS = tuple(layout.files(layout.RESULTS, layout.CORPUS_FILES).values())
 SHARDS = yaml.safe_load((Path(__file__).parents[1] / "config/config.yaml").read_text())["shards"]
 
 
 def shard(doc: str, shards: int = SHARDS) -> str:
-    return f"{zlib.crc32(doc.encode()) % shards:03d}"
+    return layout.shard_name(publish.shard_of(doc, shards))
 
 
 def name_in_shard(target: str, prefix: str) -> str:
     """A document id that falls into shard ``target``."""
     return next(f"{prefix}-{i}" for i in range(10_000) if shard(f"{prefix}-{i}") == target)
-
-
-def parser_is_placeholder() -> bool:
-    first = sorted(SEEDS.glob("*.txt"))[0]
-    return not parse_document(first.stem, first.read_bytes()).panels
 
 
 def manifest(workdir: Path, shard_: str) -> pd.DataFrame:
@@ -145,8 +135,7 @@ def test_seeds_every_output_exists(seeds_run):
         assert f"{doc}.txt: " in lines
 
 
-@pytest.mark.skipif(parser_is_placeholder(), reason="the parser is still a placeholder")
-def test_seeds_counts_with_real_parser(seeds_run):
+def test_seeds_counts(seeds_run):
     summary = pd.read_csv(seeds_run / "results/corpus/summary.tsv", sep="\t")
     assert summary["panels"].sum() == 17
     findings = pd.read_parquet(seeds_run / "results/findings/000_501d523b0ed066ee.parquet")
