@@ -157,7 +157,7 @@ CORE_CODE = package_sources(
     "publish.py",
 )
 EXTRACT_CODE = sorted({*CORE_CODE, *package_sources("parse/**/*.py")})
-VALIDATE_CODE = sorted({*CORE_CODE, *package_sources("validate.py", "schemas.py")})
+VALIDATE_CODE = sorted({*CORE_CODE, *package_sources("validate/*.py", "schemas.py")})
 AGGREGATE_CODE = sorted({*CORE_CODE, *package_sources("corpus.py")})
 
 

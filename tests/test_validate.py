@@ -14,6 +14,7 @@ import pytest
 
 from figdata import schemas, tables
 from figdata.validate import (
+    CHECKS,
     StructuralError,
     validate_document,
     validate_documents,
@@ -297,6 +298,13 @@ def test_structural_error_in_a_batch_names_the_guilty_document():
         validate_documents([(DOC, good), ("fig_02", bad)])
     assert str(err.value).startswith("document 'fig_02', table 'cells'")
     assert {r["doc"] for r in err.value.records} == {"fig_02"}
+
+
+def test_the_check_registry_runs_every_kind_in_the_schema_order():
+    kinds = [kind for kind, _ in CHECKS]
+    # a kind checked on two tables (cells, then claims) runs twice
+    assert list(dict.fromkeys(kinds)) == list(schemas.VALIDATE_KINDS)
+    assert all(callable(check) for _, check in CHECKS)
 
 
 # --- data quality: non-finite values ---------------------------------------------------

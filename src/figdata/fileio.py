@@ -124,24 +124,29 @@ def read_parquet(path: PathLike) -> pd.DataFrame:
     return df
 
 
-def _jsonable(value):
-    """Plain JSON values: numpy scalars unwrapped, NaN/NA/inf as null."""
+def jsonable(value):
+    """``value`` as plain JSON data: numpy scalars unwrapped, NaN/NA/inf as null.
+
+    The one conversion behind every JSON figdata writes (reports, structural
+    failure records), so they agree on every value.
+    """
+    if isinstance(value, float):
+        return float(value) if math.isfinite(value) else None
+    if value is None or isinstance(value, str | bool | int):
+        return value
+    if isinstance(value, np.generic):
+        return jsonable(value.item())
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | np.ndarray):
+        return [jsonable(v) for v in value]
+    # only pandas values get here: the aggregate step, which never loads pandas, does not
     import pandas as pd
 
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | np.ndarray):
-        return [_jsonable(v) for v in value]
+    if value is pd.NA or value is pd.NaT:
+        return None
     if isinstance(value, pd.DataFrame):
-        return _jsonable(value.to_dict(orient="records"))
-    if isinstance(value, np.generic):
-        value = value.item()
-    if value is None or value is pd.NA or value is pd.NaT:
-        return None
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, str | int | float | bool):
-        return value
+        return jsonable(value.to_dict(orient="records"))
     return str(value)
 
 
@@ -152,9 +157,9 @@ def json_text(obj, compact: bool = False) -> str:
     matters for big files (a shard's reports).
     """
     if compact:
-        text = json.dumps(_jsonable(obj), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(jsonable(obj), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     else:
-        text = json.dumps(_jsonable(obj), indent=2, sort_keys=True, ensure_ascii=False)
+        text = json.dumps(jsonable(obj), indent=2, sort_keys=True, ensure_ascii=False)
     return text + "\n"
 
 
