@@ -77,8 +77,14 @@ def _table(doc, frames, name):
     return df
 
 
-def _columns_match(df: pd.DataFrame, name: str) -> bool:
-    return df.columns.is_unique and sorted(df.columns.tolist()) == sorted(tables.TABLES[name])
+def _require_columns(df: pd.DataFrame, name: str, doc: str) -> None:
+    """Raise unless ``df`` has exactly the columns of table ``name``, in any order."""
+    if df.columns.is_unique and sorted(df.columns.tolist()) == sorted(tables.TABLES[name]):
+        return
+    # let pandera name every missing and extra column
+    single = df.reset_index(drop=True)
+    _validate(schemas.RAW_MODELS[name], name, single, np.zeros(len(single), int), [doc])
+    raise _error(doc, name, [_record(doc, name, None, "columns", list(df.columns))])
 
 
 def concatenated(name: str, pairs: list) -> tuple[pd.DataFrame, np.ndarray]:
@@ -87,11 +93,7 @@ def concatenated(name: str, pairs: list) -> tuple[pd.DataFrame, np.ndarray]:
     parts, codes = [], []
     for i, (doc, frames) in enumerate(pairs):
         df = _table(doc, frames, name)
-        if not _columns_match(df, name):
-            # let pandera name every missing and extra column, for this document alone
-            single = df.reset_index(drop=True)
-            _validate(schemas.RAW_MODELS[name], name, single, np.zeros(len(single), int), [doc])
-            raise _error(doc, name, [_record(doc, name, None, "columns", list(df.columns))])
+        _require_columns(df, name, doc)
         if len(df):
             parts.append(df)
             codes.append(np.full(len(df), i, dtype=np.int64))
@@ -104,10 +106,7 @@ def located(name: str, frames: Mapping, docs: list[str]) -> tuple[pd.DataFrame, 
     """One table of many documents, grouped by document, and each row's document position."""
     label = ", ".join(docs)
     df = _table(label, frames, name)
-    if not _columns_match(df, name):
-        single = df.reset_index(drop=True)
-        _validate(schemas.RAW_MODELS[name], name, single, np.zeros(len(single), int), [label])
-        raise _error(label, name, [_record(label, name, None, "columns", list(df.columns))])
+    _require_columns(df, name, label)
     code = pd.Index(docs, dtype=object).get_indexer(df["doc"].to_numpy(dtype=object))
     # rows of a document not in the batch: a position past the end, reported below
     code = np.where(code < 0, len(docs), code).astype(np.int64)
