@@ -45,13 +45,36 @@ def make_workspace(dest: Path, docs: Path | None = SEEDS, docs_name: str = "seed
     return dest
 
 
-def run_snakemake(workdir: Path, *args: str, check: bool = True, cores: int = 2):
-    """Run the Snakemake of this interpreter in ``workdir``; returns the CompletedProcess."""
+def run_snakemake(
+    workdir: Path, *args: str, check: bool = True, cores: int = 2, timeout: float | None = None
+):
+    """Run the Snakemake of this interpreter in ``workdir``; returns the CompletedProcess.
+
+    ``timeout`` (seconds) fails the test instead of waiting for ever, e.g. for a
+    Snakemake whose batch-system status checks never succeed.
+    """
     env = {**os.environ, "PYTHONPATH": str(workdir / "src")}
     cmd = [sys.executable, "-m", "snakemake", "--cores", str(cores), *args]
-    proc = subprocess.run(
-        cmd, cwd=workdir, env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL
-    )
+    try:
+        proc = subprocess.run(
+            cmd,
+            cwd=workdir,
+            env=env,
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            timeout=timeout,
+        )
+    except subprocess.TimeoutExpired as exc:
+        # the captured output comes back as bytes even with text=True
+        out, err = (
+            s.decode(errors="replace") if isinstance(s, bytes) else (s or "")
+            for s in (exc.stdout, exc.stderr)
+        )
+        pytest.fail(
+            f"{' '.join(cmd)} still running after {timeout} s\n--- stdout\n{out[-4000:]}"
+            f"\n--- stderr\n{err[-6000:]}"
+        )
     if check and proc.returncode != 0:
         pytest.fail(
             f"{' '.join(cmd)} exited {proc.returncode}\n--- stdout\n{proc.stdout[-4000:]}"
