@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import tomllib
 
 from helpers import REPO
 
@@ -44,3 +45,17 @@ def test_conda_post_deploy_is_next_to_the_env_file():
     # Snakemake finds the script by this name only
     assert POST_DEPLOY.with_name("figdata.yaml").is_file()
     assert (REPO / "pyproject.toml").is_file()
+
+
+def test_slurm_plugin_is_an_extra_pinned_in_the_lock():
+    # Snakemake imports every installed executor plugin, and the SLURM one
+    # queries the cluster while being imported: keep it out of the base install
+    req = pins((REPO / "requirements.txt").read_text().splitlines())
+    lock = pins((REPO / "requirements.lock").read_text().splitlines())
+    extras = tomllib.loads((REPO / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    assert not any(name.startswith("snakemake-executor-plugin-slurm") for name in req)
+    assert any(dep.startswith("snakemake-executor-plugin-slurm") for dep in extras["slurm"])
+    assert "snakemake-executor-plugin-slurm" in lock
+    assert "snakemake-executor-plugin-slurm-jobstep" in lock
