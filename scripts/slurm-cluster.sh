@@ -77,13 +77,16 @@ install_packages() {
 
 pidfile() { echo "$STATE/pids/$1.pid"; }
 
+# A process that exists and has not exited (a zombie waits only to be reaped).
+alive() { [ -r "/proc/$1/stat" ] && ! grep -q '^[0-9]* (.*) Z ' "/proc/$1/stat"; }
+
 # The PID recorded for a daemon, if that process is still the daemon.
 live_pid() {
     local file pid
     file="$(pidfile "$1")"
     [ -s "$file" ] || return 1
     pid="$(cat "$file")"
-    [ -r "/proc/$pid/comm" ] && [ "$(cat "/proc/$pid/comm")" = "$1" ] && echo "$pid"
+    alive "$pid" && [ "$(cat "/proc/$pid/comm")" = "$1" ] && echo "$pid"
 }
 
 # Start one daemon in the foreground, detached, and record its PID. A daemon of
@@ -251,8 +254,12 @@ stop() {
         name="${DAEMONS[i]}"
         if pid="$(live_pid "$name")"; then
             kill -TERM "$pid"
-            for ((n = 0; n < 60 && -e /proc/$pid; n++)); do sleep 0.5; done
-            if [ -e "/proc/$pid" ]; then
+            n=0
+            while alive "$pid" && [ "$n" -lt 60 ]; do
+                sleep 0.5
+                n=$((n + 1))
+            done
+            if alive "$pid"; then
                 say "$name (pid $pid) did not stop in 30 s: killing it"
                 kill -KILL "$pid" 2>/dev/null || true
             fi
@@ -269,7 +276,7 @@ status() {
             say "$name running (pid $pid)"
             up=$((up + 1))
         else
-            say "$name not running (not started by this script)"
+            say "$name not running"
         fi
     done
     if [ "$up" -eq "${#DAEMONS[@]}" ]; then
