@@ -197,7 +197,8 @@ PidFile=$STATE/slurmdbd.pid"
 
 db_ready() { mariadb-admin --protocol=socket ping; }
 node_state() { sinfo -h -N -n "$(hostname -s)" -o %t 2>/dev/null; }
-node_idle() { [ "$(node_state)" = idle ]; }
+# idle when just started; a node already up may be running jobs
+node_up() { [[ "$(node_state)" =~ ^(idle|mix|alloc|comp)$ ]]; }
 account_ok() { sacctmgr -n -P show assoc where user=root account="$ACCOUNT" format=account | grep -qx "$ACCOUNT"; }
 
 start() {
@@ -239,11 +240,11 @@ SQL
     launch slurmctld /usr/sbin/slurmctld -D
     wait_for slurmctld "$STATE/log/slurmctld.log" scontrol ping
     launch slurmd /usr/sbin/slurmd -D
-    wait_for "an idle node" "$STATE/log/slurmd.log" node_idle
+    wait_for "the node" "$STATE/log/slurmd.log" node_up
     if [ "$STARTED" -eq 0 ]; then
         say "cluster $CLUSTER already up: nothing started"
     else
-        say "cluster $CLUSTER up: partition $PARTITION, account $ACCOUNT, node $(hostname -s) idle"
+        say "cluster $CLUSTER up: partition $PARTITION, account $ACCOUNT, node $(hostname -s) $(node_state)"
     fi
 }
 

@@ -26,7 +26,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from helpers import CORPUS_DOCS, REPO, SEEDS, make_workspace, run_snakemake
+from helpers import CORPUS_DOCS, REPO, SEEDS, doc_ids, make_workspace, run_snakemake
 
 from figdata import synth
 
@@ -76,11 +76,13 @@ def cluster():
         env={**os.environ, "SLURM_PARTITION": PARTITION, "SLURM_ACCOUNT": ACCOUNT},
         timeout=TIMEOUT,
     )
-    assert start.returncode == 0, start.stdout + start.stderr
-    yield
-    if not was_up:
-        stop = subprocess.run([CLUSTER_SCRIPT, "stop"], capture_output=True, text=True)
-        assert stop.returncode == 0, stop.stdout + stop.stderr
+    try:
+        assert start.returncode == 0, start.stdout + start.stderr
+        yield
+    finally:
+        if not was_up:
+            stop = subprocess.run([CLUSTER_SCRIPT, "stop"], capture_output=True, text=True)
+            assert stop.returncode == 0, stop.stdout + stop.stderr
 
 
 def fill_profile(workdir: Path) -> None:
@@ -125,7 +127,8 @@ def accounting(name: str) -> dict[str, dict[str, str]]:
     """SLURM's accounting records of the jobs named ``name`` (the plugin's run id)."""
     fields = ("JobID", "State", "ExitCode", "Partition", "Account", "Comment")
     proc = subprocess.run(
-        ["sacct", "-X", "-n", "-P", "--name", name, "-o", ",".join(fields)],
+        # sacct's default window starts at midnight
+        ["sacct", "-X", "-n", "-P", "-S", "now-1days", "--name", name, "-o", ",".join(fields)],
         capture_output=True,
         text=True,
         check=True,
@@ -192,9 +195,7 @@ def test_every_job_runs_on_slurm_and_outputs_equal_a_local_run(runs):
     # byte for byte what the local run wrote
     want, got = tree(local / "results"), tree(on_slurm / "results")
     assert sorted(got) == sorted(want)
-    assert sum(name.startswith("cells/") for name in want) == N_SYNTHETIC + len(
-        list(SEEDS.iterdir())
-    )
+    assert sum(name.startswith("cells/") for name in want) == N_SYNTHETIC + len(doc_ids(SEEDS))
     different = [name for name in want if got[name] != want[name]]
     assert not different, different[:10]
 
