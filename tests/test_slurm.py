@@ -26,11 +26,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+import synth  # bench/synth.py: pyproject puts bench/ on the test path
 from helpers import CORPUS_DOCS, REPO, SEEDS, doc_ids, make_workspace, run_snakemake
 
-from figdata import synth
-
-pytestmark = pytest.mark.slurm
+# e2e too: `-m "not e2e"` (the fast suite) leaves out every test that runs Snakemake
+pytestmark = [pytest.mark.slurm, pytest.mark.e2e]
 
 CLUSTER_SCRIPT = REPO / "scripts" / "slurm-cluster.sh"
 PARTITION = os.environ.get("SLURM_PARTITION", "ci")
