@@ -1,0 +1,214 @@
+"""Enumerations in prose read as a small grammar, not as a split on commas.
+
+    enumeration := lead? item (sep item)* trail?
+    sep         := "," | ", and" | ", or" | " and " | " or " | " & " (the last pair only)
+    lead        := words that introduce the list ("ticks", "in the order", "with columns", ":")
+    trail       := a remark after the last item ("listed from the top", "reading rightward")
+    range       := "from A to D" | "A through D" | "A–D" (integers or month names)
+
+HTML tags and quoted strings are atoms: their commas and quotes never split an item, and they
+are kept verbatim. Items of one list share a shape: when the inner items are bare numbers, the
+first and last items are reduced to the number they carry ("has four ticks: 8" -> "8").
+"""
+
+from __future__ import annotations
+
+import re
+
+from figdata.parse import lexicon
+from figdata.parse.text import strip_markdown
+
+MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+_TAG = re.compile(r"<[^<>]{0,200}>")
+_LAST_AND = re.compile(r"^(?P<a>.+?)\s+(?:and|or|&)\s+(?P<b>[^\s].*)$", re.I)
+_NUMBER_TICK = re.compile(
+    r"[~≈]?[+\-\u2212]?(?:\d+(?:[.,]\d+)*|\.\d+)(?:[eE][+\-\u2212]?\d+)?(?:%|°\w?|[KMBkTG]\b)?"
+)
+_BARE_NUMBER = re.compile(rf"^(?:{_NUMBER_TICK.pattern})$")
+# the older lead words, kept: "ticks are at", "labelled", "from top to bottom"
+_LEAD = re.compile(
+    r"^.*?\b(?:ticks?(?:\s+labels?)?(?:\s+are)?(?:\s+at)?(?:\s+values)?|labels?|labell?ed|values?|"
+    r"markers?(?:\s+at)?|groups|classes|tokens|categories|series|levels|(?:from\s+)?"
+    r"(?:top|bottom|left|right)\s+to\s+(?:top|bottom|left|right))\s*:?\s+",
+    re.I,
+)
+_DASH_LEAD = re.compile(r"^(?P<lead>[^\d<>\"“`]{1,60}?)\s+[–—-]\s+(?P<rest>\S.*)$")
+_TRAIL_PAREN = re.compile(r"^(.*\S)\s*\(([^()]*)\)$")
+
+
+def mask_tags(text: str) -> str:
+    """``text`` with HTML tags blanked, same length."""
+    return _TAG.sub(lambda m: "\x00" * len(m.group(0)), text)
+
+
+def mask_atoms(text: str) -> str:
+    """``text`` with HTML tags and quoted strings blanked, same length (split here, slice there)."""
+
+    def blank(m: re.Match) -> str:
+        return "\x00" * len(m.group(0))
+
+    masked = _TAG.sub(blank, text)
+    return re.sub(r"\"[^\"]*\"|“[^”]*”|`[^`]*`", blank, masked)
+
+
+def _split(text: str) -> list[str]:
+    """Top-level comma items (outside brackets, tags and quotes)."""
+    masked = mask_atoms(text)
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(masked):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}" and depth:
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return parts
+
+
+def clean_item(item: str) -> str:
+    """One list item without markup, list words, a style remark, quotes or a ``name =``."""
+    if not _TAG.search(item):
+        item = strip_markdown(item)
+    item = item.strip().rstrip(".;").strip()
+    item = re.sub(r"^(?:and|or|&)\s+", "", item, flags=re.I)
+    item = lexicon.LIST_TRAIL.regex.sub("", item).strip().rstrip(".;,").strip()
+    m = _TRAIL_PAREN.match(item)
+    if m and (
+        lexicon.COLOUR_WORDS.search(m.group(2))
+        or len(m.group(2).split()) > 2
+        or lexicon.ORDER_TOP_DOWN.search(m.group(2))
+        or lexicon.ORDER_BOTTOM_UP.search(m.group(2))
+    ):
+        item = m.group(1).strip()
+    if len(item) >= 2 and item[0] == item[-1] and item[0] in "\"'`":
+        item = item[1:-1]
+    elif item[:1] == "“" and item[-1:] == "”":
+        item = item[1:-1]
+    m = re.match(r"^[A-Za-z_][\w ]{0,20}?\s*=\s*(\S.*)$", item)
+    if m:
+        item = m.group(1)
+    return item.strip()
+
+
+def _drop_lead(first: str) -> tuple[bool, str]:
+    """(whether a lead phrase was found, the item after it)."""
+    masked = mask_atoms(first)
+    ends = [m.end() for m in (_LEAD.match(masked),) if m]
+    ends += [m.end() for m in lexicon.LIST_LEAD.regex.finditer(masked)]
+    ends += [m.start("rest") for m in (_DASH_LEAD.match(masked),) if m]
+    for end in sorted(set(ends), reverse=True):
+        after = first[end:]
+        if after.strip() and not after.lstrip().startswith("(") and looks_like_item(
+            clean_item(after)
+        ):
+            return True, after
+    return False, first
+
+
+def looks_like_item(item: str) -> bool:
+    words = item.split()
+    if not words or len(words) > 4 or len(item) > 60:
+        return False
+    return item.lower() not in lexicon.NOT_TICKS
+
+
+def runs(text: str) -> list[tuple[bool, list[str]]]:
+    """Runs of consecutive item-like parts; ``True`` marks a run that a lead phrase opened."""
+    parts = [p for p in _split(text) if p.strip()]
+    if len(parts) >= 2:
+        m = _LAST_AND.match(parts[-1].strip())
+        if m and not re.match(r"(?i)^(?:and|or)\b", parts[-1].strip()):
+            a, b = clean_item(m.group("a")), clean_item(m.group("b"))
+            if looks_like_item(a) and looks_like_item(b):
+                parts[-1:] = [m.group("a"), m.group("b")]
+    out: list[tuple[bool, list[str]]] = []
+    current: list[str] = []
+    keyed = False
+    for part in parts:
+        tick = clean_item(part)
+        if current and looks_like_item(tick):
+            current.append(tick)  # inside a run, an item's own words are not a lead
+            continue
+        led, after = _drop_lead(part)
+        if led and after.strip():
+            if current:
+                out.append((keyed, current))
+            tick = clean_item(after)
+            current, keyed = ([tick] if looks_like_item(tick) else []), True
+            continue
+        tick = clean_item(part)
+        if looks_like_item(tick):
+            current.append(tick)
+        else:
+            if current:
+                out.append((keyed, current))
+            current, keyed = [], False
+    if current:
+        out.append((keyed, current))
+    return [(k, _parallel(r)) for k, r in out]
+
+
+def _parallel(items: list[str]) -> list[str]:
+    """Reduce the ends of a list of bare numbers to the number each one carries."""
+    inner = items[1:-1]
+    if len(items) < 3 or not all(_BARE_NUMBER.match(i) for i in inner):
+        return items
+    out = list(items)
+    first = _NUMBER_TICK.findall(items[0])
+    if first and not _BARE_NUMBER.match(items[0]):
+        out[0] = first[-1]
+    last = _NUMBER_TICK.findall(items[-1])
+    if last and not _BARE_NUMBER.match(items[-1]):
+        out[-1] = last[0]
+    return [o.lstrip("~≈") for o in out]
+
+
+def expand_range(text: str) -> list[str]:
+    """'from 1 to 5', '1–5', 'Jan through Jun' as the items they stand for."""
+    m = re.search(
+        r"(?:from\s+)?(?<![\d.])(-?\d+)\s*(?:to|-|–|through|thru)\s*(-?\d+)(?!\.\d|\d)", text, re.I
+    )
+    if m:
+        lo, hi = int(m.group(1)), int(m.group(2))
+        if 0 < hi - lo <= 200:
+            return [str(v) for v in range(lo, hi + 1)]
+    m = re.search(r"\b([A-Za-z]{3,9})\s+(?:through|thru|to|-|–)\s+([A-Za-z]{3,9})\b", text)
+    if m:
+        a, b = m.group(1)[:3].lower(), m.group(2)[:3].lower()
+        if a in MONTHS and b in MONTHS and MONTHS.index(a) < MONTHS.index(b):
+            names = MONTHS[MONTHS.index(a) : MONTHS.index(b) + 1]
+            return [n.capitalize() for n in names]
+    return []
+
+
+def segments(rest: str) -> list[str]:
+    rest = re.sub(r"^\s*(?:labell?ed|labeled)\s*[.:,]?\s*", "", rest.strip(), flags=re.I)
+    masked = mask_atoms(rest)
+    cuts = [0]
+    for m in re.finditer(r"(?<=[a-z)\]`\"'\x00])\.\s+(?=[A-Z(`\x00])|;", masked):
+        cuts.append(m.start())
+        cuts.append(m.end())
+    cuts.append(len(rest))
+    pieces = [rest[cuts[i] : cuts[i + 1]] for i in range(0, len(cuts), 2)]
+    return [p for p in pieces if p.strip(" .,")]
+
+
+def read_enumeration(rest: str) -> list[str]:
+    """The items a description lists, in the order it lists them."""
+    for segment in segments(rest):
+        masked = mask_atoms(segment)
+        colon = masked.rfind(":")
+        texts = [segment[colon + 1 :]] if colon >= 0 else []
+        texts.append(segment)
+        for text in texts:
+            found = [r for r in runs(text) if len(r[1]) >= 2]
+            if found:
+                keyed, run = max(found, key=lambda r: (r[0], len(r[1])))
+                if len(run) == 2 and expand_range(segment):
+                    return expand_range(segment)
+                return run
+        if expanded := expand_range(segment):
+            return expanded
+    return []

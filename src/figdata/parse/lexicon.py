@@ -1,0 +1,216 @@
+"""The words the parser relies on, as data: one entry per concept, each with an example.
+
+Recognisers read these entries instead of holding private word lists, so a new wording of a
+known idea ("in the order", "listed leftward") is one more alternative here, tested by the
+example that comes with it (``tests/test_parse_lexicon.py`` checks every example matches).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    pattern: str  # a regular-expression alternation, matched case-insensitively
+    example: str  # a phrase the entry must match
+    meaning: str
+
+    @cached_property
+    def regex(self) -> re.Pattern:
+        return re.compile(rf"(?:{self.pattern})", re.I)
+
+    def search(self, text: str) -> re.Match | None:
+        return self.regex.search(text)
+
+
+SUMMARY = Entry(
+    "summary",
+    r"\b(?:peak|max(?:imum)?|min(?:imum)?|lowest|highest|range|trend|total|average|mean|sum|"
+    r"best|worst|overall|note|observation|spread|median|global|key)\b",
+    "Peak Value",
+    "a label that introduces a statement about the panel, never a row of cells",
+)
+
+ORDER_BOTTOM_UP = Entry(
+    "order_bottom_up",
+    r"bottom[- ]to[- ]top|upward|bottom row first|from the bottom|"
+    r"(?:listed|read(?:ing)?)\s+upwards?",
+    "listed from bottom to top",
+    "the y ticks are listed starting at the bottom edge",
+)
+ORDER_TOP_DOWN = Entry(
+    "order_top_down",
+    r"top[- ]to[- ]bottom|downward|from the top|top row first|(?:listed|read(?:ing)?)\s+downwards?",
+    "64 listed from the top",
+    "the y ticks are listed starting at the top edge",
+)
+
+#: phrases that introduce or close a list of ticks and are not ticks themselves
+LIST_LEAD = Entry(
+    "list_lead",
+    r"\b(?:in\s+(?:the\s+)?(?:this\s+|following\s+)?order|namely|(?:from\s+)?(?:left|right|top|"
+    r"bottom)\s+to\s+(?:left|right|top|bottom)|(?:are|is)\s+(?:labell?ed|marked)|labell?ed|"
+    r"marked|listed|which\s+are|as\s+follows|i\.e\.|(?:has|have|with|shows?|lists?)\s+"
+    r"(?:\w+\s+)?(?:ticks?|labels?|columns?|rows?|categories|classes|levels|values|groups|"
+    r"entries|markers)|(?:ticks|labels|columns|rows|categories|classes|levels|values|groups|"
+    r"entries|markers|series)(?:\s+(?:are|at|of))?)(?:\s*[:\-–—])?\s+",
+    "the classes in the order",
+    "the words before the first item of a tick list",
+)
+LIST_TRAIL = Entry(
+    "list_trail",
+    r"(?:(?:^|,?\s*(?:\(|\s))(?:listed|read(?:ing)?|running|going|ordered|drawn|arranged|sorted|"
+    r"from\s+(?:the\s+)?(?:top|bottom|left|right))\b.*|,?\s*\(?(?:from\s+)?(?:left|right|top|"
+    r"bottom)\s+to\s+(?:left|right|top|bottom)\b.*|,?\s*(?:respectively|etc\.?|in that order|"
+    r"in this order)\b.*)$",
+    "0.9, reading rightward",
+    "a remark after the last item of a tick list",
+)
+
+#: words that name a colour, hatching or style in a remark after a value or tick
+COLOUR_WORDS = Entry(
+    "colour_words",
+    r"white|black|gr[ae]y|red|orange|yellow|green|blue|purple|violet|navy|teal|cream|brown|"
+    r"pink|cyan|magenta|lavender|pale|dark|light|bright|deep|mid|medium|line|marker|bar|hatched",
+    "pale yellow",
+    "a colour or drawing remark, not a tick",
+)
+
+#: "rows are the true class", "Actual \\ Predicted": which axis the rows follow
+ROWS_ARE = Entry(
+    "rows_are",
+    r"\brows?\s+(?:are|=|represent|show|give|correspond\s+to|index|hold|list)\s+(?:the\s+)?"
+    r"(?P<rows>[^,;.]+?)\s*(?:[,;.]|\band\b)\s*(?:the\s+)?columns?\s+(?:are|=|represent|show|give|"
+    r"correspond\s+to|index|hold|list)?\s*(?:the\s+)?(?P<cols>[^,;.)]+)",
+    "rows are the true class, columns the predicted class",
+    "a sentence that says which quantity runs down the rows and which across the columns",
+)
+
+#: prepositions before a label that name where a value sits ("at 0.5", "to French")
+POSITION_PREPOSITIONS = Entry(
+    "position_prepositions",
+    r"^(?:at|for|in|from|to|into|under|with|on)\s+",
+    "to French",
+    "a preposition before a tick; the tick follows it",
+)
+
+ORDINALS: dict[str, int] = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "left": 1,
+    "right": 2,
+}
+ORDINAL = Entry(
+    "ordinal",
+    r"\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\b",
+    "the third row",
+    "a position counted from the start (the last one from the end)",
+)
+
+NUMBER_WORDS: dict[str, int] = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+}
+
+#: words that are never ticks although they stand where a list item may
+NOT_TICKS = frozenset(
+    {
+        "ordered",
+        "running",
+        "listed",
+        "drawn",
+        "read",
+        "arranged",
+        "sorted",
+        "linear",
+        "log",
+        "log scale",
+        "incrementing",
+        "increasing",
+        "decreasing",
+        "rotated",
+        "shown",
+        "labelled",
+        "labeled",
+        "respectively",
+        "etc",
+        "each",
+        "in the same order",
+        "evenly spaced",
+    }
+)
+
+#: which heading words open which zone of a description (first match wins, in this order)
+ZONE_WORDS: list[tuple[str, str, str]] = [
+    ("overview", r"overview|summary of the image|image description|description", "Overview"),
+    (
+        "components",
+        r"component|axes|axis|legend|layout|dimension|structure|metadata|labels",
+        "Components/Axes",
+    ),
+    (
+        "observations",
+        r"observation|takeaway|finding|highlight|insight|summary\b|remarks",
+        "Key Observations",
+    ),
+    (
+        "interpretation",
+        r"interpretation|conclusion|implication|discussion|analysis of trends",
+        "Interpretation",
+    ),
+    (
+        "data",
+        r"analysis|extraction|data|content|values|table|transcription|details|grid|cells",
+        "Detailed Analysis",
+    ),
+]
+
+AXIS_X = Entry(
+    "axis_x", r"\b(?:x[- ]?axis|horizontal axis|columns?)\b", "X-axis", "the horizontal axis"
+)
+AXIS_Y = Entry("axis_y", r"\b(?:y[- ]?axis|vertical axis|rows?)\b", "Vertical axis", "the rows")
+LEGEND = Entry("legend", r"\b(?:legend|series)\b", "Legend", "the series of a bar or line chart")
+COLOUR_BAR = Entry(
+    "colour_bar",
+    r"colou?r[- ]?(?:bar|scale|legend|map|mapping|gradient)s?|\bscale\b",
+    "Colour bar",
+    "the colour scale and its range",
+)
+
+ENTRIES: tuple[Entry, ...] = (
+    SUMMARY,
+    ORDER_BOTTOM_UP,
+    ORDER_TOP_DOWN,
+    LIST_LEAD,
+    LIST_TRAIL,
+    COLOUR_WORDS,
+    ROWS_ARE,
+    POSITION_PREPOSITIONS,
+    ORDINAL,
+    AXIS_X,
+    AXIS_Y,
+    LEGEND,
+    COLOUR_BAR,
+)
