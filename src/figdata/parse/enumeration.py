@@ -100,8 +100,10 @@ def _drop_lead(first: str) -> tuple[bool, str]:
     ends += [m.start("rest") for m in (_DASH_LEAD.match(masked),) if m]
     for end in sorted(set(ends), reverse=True):
         after = first[end:]
-        if after.strip() and not after.lstrip().startswith("(") and looks_like_item(
-            clean_item(after)
+        if (
+            after.strip()
+            and not after.lstrip().startswith("(")
+            and looks_like_item(clean_item(after))
         ):
             return True, after
     return False, first

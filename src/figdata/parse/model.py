@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from figdata.parse import lexicon
 from figdata.parse.text import find_top, strip_markdown
 
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -21,13 +22,7 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 _BOLD_LINE = re.compile(r"^\s*\*\*(?P<head>[^*]+?)\*\*(?P<rest>.*)$")
 _ARROWS = (" → ", " -> ", " => ", " ⟶ ")
 
-ZONE_WORDS = [
-    ("overview", r"overview|summary of the image|image description|description"),
-    ("components", r"component|axes|axis|legend|layout|dimension|structure|metadata|labels"),
-    ("observations", r"observation|takeaway|finding|highlight|insight|summary\b|remarks"),
-    ("interpretation", r"interpretation|conclusion|implication|discussion|analysis of trends"),
-    ("data", r"analysis|extraction|data|content|values|table|transcription|details|grid|cells"),
-]
+ZONE_WORDS = [(zone, words) for zone, words, _ in lexicon.ZONE_WORDS]
 NON_DATA = {"title", "overview", "components", "observations", "interpretation"}
 
 

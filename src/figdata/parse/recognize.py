@@ -10,29 +10,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from figdata.parse import lexicon
 from figdata.parse.findings import finding
 from figdata.parse.model import Item, split_label
 from figdata.parse.text import MINUS, split_top, strip_markdown
 from figdata.parse.ticks import AxisTicks, assign_pair, resolve, resolve_either
 from figdata.parse.values import NUM, Value, is_missing, parse_value, split_values
 
-SUMMARY_LABEL = re.compile(
-    r"\b(?:peak|max(?:imum)?|min(?:imum)?|lowest|highest|range|trend|total|average|mean|sum|"
-    r"best|worst|overall|note|observation|spread|median|global|key)\b",
-    re.I,
-)
-_ORDINALS = {
-    "first": 1,
-    "second": 2,
-    "third": 3,
-    "fourth": 4,
-    "fifth": 5,
-    "sixth": 6,
-    "seventh": 7,
-    "eighth": 8,
-    "ninth": 9,
-    "tenth": 10,
-}
+SUMMARY_LABEL = lexicon.SUMMARY.regex
 
 
 @dataclass
@@ -429,7 +414,7 @@ def _prose_row(text: str, ctx: Context) -> str | None:
         r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+row\b", lower
     )
     if m and ctx.y.top_down:
-        i = len(ctx.y.top_down) if m.group(1) == "last" else _ORDINALS[m.group(1)]
+        i = len(ctx.y.top_down) if m.group(1) == "last" else lexicon.ORDINALS[m.group(1)]
         if i <= len(ctx.y.top_down):
             return ctx.y.top_down[i - 1]
     return None

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from figdata.parse import lexicon
+
 MINUS = "\u2212"
 _BOLD = re.compile(r"\*\*|__")
 _ITALIC = re.compile(r"(?<![\w*])\*(?!\s)([^*]+?)(?<!\s)\*(?![\w*])")
@@ -76,17 +78,4 @@ def quoted(text: str) -> list[str]:
     return [next(g for g in groups if g) for groups in found]
 
 
-NUMBER_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-}
+NUMBER_WORDS = lexicon.NUMBER_WORDS

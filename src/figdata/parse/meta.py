@@ -1,0 +1,365 @@
+"""A figure's metadata: axes, tick lists, legend, colour bars, titles, panel-scoped axes.
+
+Built like the data recognisers: each piece of metadata is read by one small function in an
+ordered, named registry. Block recognisers run first (an axis told as sub-bullets), then line
+recognisers (one labelled entry of the components part), then document recognisers (what the
+overview's prose says, once every entry is read). Every recogniser sees an entry normalised once
+(:class:`Entry`: clean label, body, kind) and writes into one :class:`Meta` under construction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from figdata.parse import lexicon
+from figdata.parse.axes import (
+    Axis,
+    axis_role,
+    colour_metric,
+    colour_ranges,
+    is_colourbar_label,
+    panel_count,
+    parse_axis,
+    tick_order,
+)
+from figdata.parse.model import Item
+from figdata.parse.text import norm, quoted, strip_markdown
+
+
+@dataclass
+class Meta:
+    chart_type: str = "unknown"
+    x: Axis = field(default_factory=Axis)
+    y: Axis = field(default_factory=Axis)
+    legend: Axis | None = None
+    scoped_axes: dict[int, dict[str, Axis]] = field(default_factory=dict)
+    colours: list[tuple[float, float]] = field(default_factory=list)
+    colour_by_title: dict[str, tuple[float, float]] = field(default_factory=dict)
+    metric: str | None = None
+    titles: list[str] = field(default_factory=list)
+    single_title: str | None = None
+    untitled: bool = False
+    announced: int | None = None
+    #: which axis label the text says runs down the rows ("rows are the true class")
+    rows_named: str | None = None
+
+
+@dataclass
+class Entry:
+    """One line of the metadata part, normalised once."""
+
+    index: int
+    item: Item
+    label: str  # the label without markup ("X-axis (both panels)")
+    body: str  # what follows the label, as written
+
+    @property
+    def kind(self) -> str:
+        return self.item.kind
+
+
+@dataclass
+class Reading:
+    """The metadata under construction, and the state a line recogniser hands to the next."""
+
+    meta: Meta
+    entries: list[Entry]
+    overview: str
+    in_colour: bool = False
+
+
+LineRecogniser = Callable[[Entry, Reading], bool]
+DocRecogniser = Callable[[Reading], None]
+
+
+# --- block recognisers: an entry whose body is told by its sub-bullets ---------------------
+
+
+def nested_axis(entry: Entry, reading: Reading) -> bool:
+    """``* **X-axis:**`` followed by ``* Label: ...`` / ``* Ticks: ...`` sub-bullets."""
+    if entry.label and not entry.body and axis_role(entry.label) is not None:
+        items = [e.item for e in reading.entries]
+        entry.body = _nested_axis(items, entry.index)
+    return False  # the entry, now with a body, goes on to the line recognisers
+
+
+# --- line recognisers ---------------------------------------------------------------------
+
+_SCOPE = re.compile(r"^(left|right|first|second|third|fourth|panel\s*\d|\([a-z]\))", re.I)
+
+
+def panel_axes(entry: Entry, reading: Reading) -> bool:
+    """``* **Left:** x-axis ...; y-axis ...``: axes that belong to one panel."""
+    m = _SCOPE.match(entry.label)
+    if not m or not re.search(r"[xy]-?axis", entry.body, re.I):
+        return False
+    key = m.group(1).lower()
+    index = lexicon.ORDINALS.get(key, 0) - 1 if key in lexicon.ORDINALS else None
+    if index is None:
+        digits = re.findall(r"\d", key)
+        index = int(digits[0]) - 1 if digits else ord(key[1]) - ord("a")
+    scoped = reading.meta.scoped_axes.setdefault(index, {})
+    for clause in re.split(r";\s*", entry.body):
+        cm = re.match(r"^\s*([xy])-?axis\b\s*(.*)$", clause, re.I)
+        if cm:
+            scoped[cm.group(1).lower()] = parse_axis(cm.group(2))
+    return True
+
+
+def colour_bar(entry: Entry, reading: Reading) -> bool:
+    """``* **Colour bar:** from 0.2 to 0.9, labelled "Accuracy"``."""
+    if not is_colourbar_label(entry.label):
+        return False
+    reading.in_colour = True
+    reading.meta.colours.extend(colour_ranges(entry.body))
+    reading.meta.metric = reading.meta.metric or colour_metric(entry.body)
+    return True
+
+
+def colour_entry(entry: Entry, reading: Reading) -> bool:
+    """A sub-entry of a colour bar: one panel's range (``* Left: 0 to 1``)."""
+    if not reading.in_colour or entry.kind != "list":
+        return False
+    if not entry.label:
+        reading.meta.colours.extend(colour_ranges(entry.body))
+        return True
+    if axis_role(entry.label) is None and (found := colour_ranges(entry.body)):
+        reading.meta.colour_by_title[norm(entry.label)] = found[0]
+        return True
+    return False
+
+
+def axis(entry: Entry, reading: Reading) -> bool:
+    """``* **X-axis:** "Alpha", ticks 0.5, 1.0, 2.0`` (also "Y-axis ticks", "Legend")."""
+    if not entry.label:
+        return False
+    reading.in_colour = False
+    role = axis_role(entry.label)
+    if role is None:
+        return False
+    label, body = entry.label, entry.body
+    if re.search(r"\btick", label, re.I):
+        parsed = parse_axis(body, with_label=False)
+        parsed.order = parsed.order or tick_order(label, parsed.ticks)
+    elif re.search(r"\blabel\b", label, re.I) and not re.search(r"\bticks?\b", body, re.I):
+        parsed = Axis(label=strip_markdown(quoted(body)[0] if quoted(body) else body).strip(". "))
+    else:
+        parsed = parse_axis(body, with_label=role != "legend")
+    meta = reading.meta
+    if role == "legend":
+        meta.legend = parsed
+        meta.legend.order = "legend"
+        return True
+    target = meta.x if role == "x" else meta.y
+    named = re.search(r"\(([^()]+)\)", label)
+    if (
+        parsed.label is None
+        and named
+        and not re.search(
+            r"\b(?:left|right|top|bottom|each|all|both|common|shared|panel|heatmap|[xy]-?axis)\b",
+            named.group(1),
+            re.I,
+        )
+    ):
+        parsed.label = named.group(1).strip()
+    target.label = target.label or parsed.label
+    if parsed.ticks and not target.ticks:
+        target.ticks = parsed.ticks
+    target.order = target.order or parsed.order
+    target.same_as_other = target.same_as_other or parsed.same_as_other
+    return True
+
+
+# --- document recognisers ----------------------------------------------------------------
+
+
+def prose_axes(reading: Reading) -> None:
+    """Axes the overview tells in a sentence, for an axis no entry listed."""
+    for role, target in (("x", reading.meta.x), ("y", reading.meta.y)):
+        if not target.ticks:
+            found = _axis_in_prose(reading.overview, role)
+            if found is not None:
+                target.label = target.label or found.label
+                target.ticks = found.ticks
+                target.order = target.order or found.order
+
+
+def shared_ticks(reading: Reading) -> None:
+    """ "Y-axis: the same classes" takes the other axis' ticks."""
+    x, y = reading.meta.x, reading.meta.y
+    if x.same_as_other and not x.ticks:
+        x.ticks = list(y.ticks)
+    if y.same_as_other and not y.ticks:
+        y.ticks = list(x.ticks)
+
+
+def titles(reading: Reading) -> None:
+    """Panel titles from a 'Titles' entry, else from the overview's sentences."""
+    meta = reading.meta
+    found = _title_items([e.item for e in reading.entries])
+    over_titles, single, untitled = _overview_titles(reading.overview)
+    if not found:
+        found = over_titles
+    if found and single is None:
+        single = found[0]
+    meta.titles = found
+    meta.single_title = None if untitled else single
+    meta.untitled = untitled
+
+
+def figure_kind(reading: Reading) -> None:
+    """Chart type and the number of panels the overview announces."""
+    reading.meta.chart_type = chart_type(reading.overview)
+    reading.meta.announced = panel_count(reading.overview)
+
+
+def rows_named(reading: Reading) -> None:
+    """'rows are the true class, columns the predicted class' anywhere in the metadata."""
+    text = reading.overview + " " + " ".join(e.item.text for e in reading.entries)
+    m = lexicon.ROWS_ARE.search(strip_markdown(text))
+    if m:
+        reading.meta.rows_named = m.group("rows").strip()
+
+
+BLOCK_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (("nested_axis", nested_axis),)
+LINE_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (
+    ("panel_axes", panel_axes),
+    ("colour_bar", colour_bar),
+    ("colour_entry", colour_entry),
+    ("axis", axis),
+)
+DOCUMENT_RECOGNISERS: tuple[tuple[str, DocRecogniser], ...] = (
+    ("prose_axes", prose_axes),
+    ("shared_ticks", shared_ticks),
+    ("titles", titles),
+    ("figure_kind", figure_kind),
+    ("rows_named", rows_named),
+)
+
+
+def read_meta(items: list[Item]) -> Meta:
+    """Run the registry over the title, overview and components parts of a description."""
+    meta_items = [it for it in items if it.zone in ("title", "overview", "components")]
+    overview = " ".join(it.text for it in items if it.zone in ("title", "overview"))
+    entries = [
+        Entry(i, it, strip_markdown(it.label or ""), it.body or "")
+        for i, it in enumerate(meta_items)
+    ]
+    reading = Reading(Meta(), entries, overview)
+    for entry in entries:
+        if entry.kind not in ("list", "bold", "text") or entry.item.zone == "overview":
+            continue
+        for _, recogniser in BLOCK_RECOGNISERS + LINE_RECOGNISERS:
+            if recogniser(entry, reading):
+                break
+    for _, recogniser in DOCUMENT_RECOGNISERS:
+        recogniser(reading)
+    return reading.meta
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def chart_type(text: str) -> str:
+    t = text.lower()
+    if re.search(r"\bbar (?:chart|graph|plot)", t):
+        return "grouped_bar"
+    if re.search(r"\bline (?:chart|graph|plot)", t):
+        return "line"
+    if re.search(r"heat ?map|confusion matrix|contact map|matrix|grid", t):
+        return "heatmap"
+    return "unknown"
+
+
+def _nested_axis(items: list[Item], i: int) -> str:
+    """An axis told as sub-bullets (Label: ..., Ticks: ...) as one description."""
+    parent = items[i]
+    parts: dict[str, str] = {}
+    for child in items[i + 1 :]:
+        if child.kind != "list" or child.level <= parent.level or not child.label:
+            break
+        key = strip_markdown(child.label).lower()
+        if re.search(r"label|title|name", key):
+            parts["label"] = child.body or ""
+        elif re.search(r"tick|value|marker|categor|class|level|group|item", key):
+            parts["ticks"] = child.body or ""
+        elif re.search(r"order|direction|orientation|position", key):
+            parts["order"] = child.body or ""
+    if "ticks" not in parts:
+        return ""
+    label = strip_markdown(parts.get("label", "")).strip(" .\"'`")
+    head = f'"{label}", ' if label else ""
+    return f"{head}ticks {parts['ticks']} {parts.get('order', '')}".strip()
+
+
+def _title_items(items: list[Item]) -> list[str]:
+    """Titles listed under a 'Titles' / 'Panel titles' / 'Panels' entry."""
+    titles: list[str] = []
+    for i, item in enumerate(items):
+        label = item.label or ""
+        if item.kind not in ("list", "bold", "text") or not re.search(
+            r"\btitles?\b|^panels?\s*(?:\(|$)", label, re.I
+        ):
+            continue
+        body = item.body or ""
+        found = quoted(body)
+        if not found and body and not re.search(r"\be\.g\.|labell?ed with", body):
+            found = [
+                strip_markdown(p).strip(" .")
+                for p in re.split(
+                    r"\s*\((?:[a-z]|\d{1,2})\)\s*|,\s*(?=\((?:[a-z]|\d{1,2})\))", body
+                )
+                if p.strip(" .,")
+            ]
+            found = [f.rstrip(",").strip() for f in found if f]
+        if not body:
+            for child in items[i + 1 :]:
+                if child.kind == "list" and not re.match(r"^\s*\*\*", child.text):
+                    names = quoted(child.text) or [strip_markdown(child.body or child.text)]
+                    found.append(names[0])
+                else:
+                    break
+        titles.extend(strip_markdown(t).strip() for t in found if t.strip())
+        if len(titles) > 1:
+            return titles
+    return titles
+
+
+def _overview_titles(text: str) -> tuple[list[str], str | None, bool]:
+    untitled = bool(re.search(r"\buntitled\b|\bno (?:chart )?title\b", text, re.I))
+    titles: list[str] = []
+    for sentence in re.split(r"(?<=[.;])\s+(?=[A-Z])", text):
+        if re.search(
+            r"\btitled\b|\btitle\b|\bone per\b|\b(?:left|right)\s+(?:one|panel)\b", sentence, re.I
+        ):
+            titles.extend(strip_markdown(q).strip().rstrip(",.") for q in quoted(sentence))
+    single = titles[0] if titles else None
+    if single is None:
+        m = re.search(r"\b(?:heatmap|chart|plot|figure|matrix|map)\s*,\s*\"([^\"]+)\"", text, re.I)
+        if m:
+            single = m.group(1)
+    return titles, single, untitled
+
+
+_PROSE_AXIS = {
+    "x": r"(?:x[- ]axis|horizontal axis|columns?)",
+    "y": r"(?:y[- ]axis|vertical axis|rows?)",
+}
+
+
+def _axis_in_prose(text: str, role: str) -> Axis | None:
+    """'the horizontal axis shows the weight λ1 (0.1, 0.5, 1.0)' in an overview."""
+    for m in re.finditer(
+        rf"\b{_PROSE_AXIS[role]}\s*(?:\([^)]*\)\s*)?(?:shows|is|represents|plots|gives|lists|"
+        r"holds|carries|:)\s+(?:the\s+)?(?P<body>[^.;]+(?:\.\d[^.;]*)*)",
+        text,
+        re.I,
+    ):
+        body = re.split(r",?\s+and\s+the\s+(?:x|y|vertical|horizontal)\b", m.group("body"))[0]
+        axis = parse_axis(body)
+        if len(axis.ticks) >= 2:
+            axis.order = axis.order or tick_order(text, axis.ticks)
+            return axis
+    return None
