@@ -22,6 +22,9 @@ from figdata.validate import validate_document
 
 COMPARE = Path(__file__).resolve().parents[1] / "tests" / "corpus" / "compare.py"
 HEADER = ["panel_index", "panel_title", "x", "y", "value"]
+#: findings that the gold format has no flag for: the parser's accounting of the numbers it
+#: could not place is its own alarm (summary.tsv counts them), not a property of the document
+PARSER_OWN_KINDS = {"unplaced_number"}
 
 
 def write_outputs(corpus: Path, out: Path) -> None:
@@ -37,7 +40,7 @@ def write_outputs(corpus: Path, out: Path) -> None:
             for row in cells.itertuples():
                 panel = int(row.panel)
                 writer.writerow([panel, titles.get(panel, ""), row.x, row.y, row.value])
-        kinds = sorted(set(validated.tables["findings"]["kind"]))
+        kinds = sorted(set(validated.tables["findings"]["kind"]) - PARSER_OWN_KINDS)
         (out / f"{path.stem}.flags.json").write_text(json.dumps(kinds), encoding="utf-8")
 
 

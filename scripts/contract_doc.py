@@ -58,6 +58,8 @@ SUMMARY_DOC = {
     "error": "Findings of severity `error`.",
     "warning": "Findings of severity `warning`.",
     "info": "Findings of severity `info`.",
+    "unplaced": "Numbers of the data part that the parser placed nowhere (`unplaced_number` "
+    "findings): the parser's own alarm that it misread something.",
 }
 
 MANIFEST_DOC = {

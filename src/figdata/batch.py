@@ -228,6 +228,7 @@ def summary_rows(docs: Sequence[str], merged: Mapping[str, pd.DataFrame]) -> lis
     sizes = {t: merged[t]["doc"].value_counts() for t in layout.VALIDATED}
     findings = merged["findings"]
     sev = findings.groupby(["doc", "severity"], observed=True).size()
+    unplaced = findings.loc[findings["kind"] == "unplaced_number", "doc"].value_counts()
     rows = []
     for doc in docs:
         row = {
@@ -239,5 +240,6 @@ def summary_rows(docs: Sequence[str], merged: Mapping[str, pd.DataFrame]) -> lis
             "findings": int(sizes["findings"].get(doc, 0)),
         }
         row.update({s: int(sev.get((doc, s), 0)) for s in tables.SEVERITIES})
+        row["unplaced"] = int(unplaced.get(doc, 0))
         rows.append(row)
     return rows

@@ -36,6 +36,20 @@ VALIDATE_KINDS = (
     "no_panels",
     "claim_unresolved",
 )
+#: finding kinds the parse stage emits (see figdata.parse and figdata.batch)
+PARSE_KINDS = (
+    "ragged_row",
+    "truncated",
+    "duplicate_cell",
+    "conflict_with_summary",
+    "missing_cell",
+    "no_data",
+    "empty",
+    "encoding",
+    "markup_in_text",
+    "unplaced_number",
+    "parser_error",
+)
 #: why a row sits in quarantine: the data-quality check that moved it there
 QUARANTINE_REASONS = (
     "non_finite_value",
@@ -224,6 +238,10 @@ class Findings(_Contract):
     def _validate_kind(cls, df: pd.DataFrame) -> Series[bool]:
         return (df["stage"] != "validate") | df["kind"].isin(VALIDATE_KINDS)
 
+    @pa.dataframe_check(name="parse_kind", error="parse-stage findings use a known kind")
+    def _parse_kind(cls, df: pd.DataFrame) -> Series[bool]:
+        return (df["stage"] != "parse") | df["kind"].isin(PARSE_KINDS)
+
 
 class ClaimsRaw(_Contract):
     """Summary statements about a panel ("Peak 49.3 at Ratio 0.3, Window 2000"), as parsed."""
@@ -305,6 +323,7 @@ ROW_RULES: dict[str, tuple[str, ...]] = {
     "colorbar_ordered": ("colorbar_min", "colorbar_max"),
     "n_expected_is_grid": ("x_ticks", "y_ticks", "n_expected"),
     "validate_kind": ("stage", "kind"),
+    "parse_kind": ("stage", "kind"),
     "source_fields": ("source", "x", "y", "value_text", "claim_kind", "text"),
 }
 

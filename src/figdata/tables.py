@@ -128,4 +128,5 @@ SUMMARY: dict[str, str] = {
     "error": "int64",
     "warning": "int64",
     "info": "int64",
+    "unplaced": "int64",
 }

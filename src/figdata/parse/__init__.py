@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from figdata import tables
-from figdata.parse import claims
+from figdata.parse import accounting, claims
 from figdata.parse.axes import colour_ranges, is_colourbar_label
 from figdata.parse.claims import claim_kind
 from figdata.parse.decode import decode
@@ -80,6 +80,11 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
     result.claims.extend(_observation_claims(items, contexts, titles))
     result.findings.extend(duplicate_findings(result.cells))
     result.findings.extend(claim_conflicts(result.claims, result.cells))
+    claim_lines = {c["line"] for c in result.claims}
+    for panel, ctx in zip(panels, contexts, strict=True):
+        bounds = [*panel.colour] if panel.colour else []
+        bounds += [v for pair in meta.colours for v in pair]
+        result.findings.extend(accounting.unplaced(panel, ctx, claim_lines, bounds))
     result.findings.extend(
         completeness(panels, contexts, truncated_at, has_cells=bool(result.cells))
     )

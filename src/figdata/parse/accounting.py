@@ -1,0 +1,94 @@
+"""Account for every number of the data part: each one ends in exactly one place.
+
+A number printed in the data part of a description is a cell value, a tick (``Window 3000``),
+a position (``Row 2``), part of a claim or summary line, a colour-bar bound, or sits on a line
+whose values were set aside with a finding (a ragged or truncated row, a duplicate). Whatever
+is none of these is an ``unplaced_number`` finding: silent loss becomes visible, and the count
+per document is the parser's own alarm that it misread something.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from figdata.parse import lexicon
+from figdata.parse.findings import finding
+from figdata.parse.text import strip_markdown
+from figdata.parse.ticks import match_tick
+from figdata.parse.values import to_float
+
+# a number standing on its own: not inside a name such as "Llama-3-8B", "WMT14" or "2x4"
+NUMBER_TOKEN = re.compile(
+    r"(?<![\w.\-/−@#])[+\-−]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+\-−]?\d+)?(?![\w.]\d|[\w])%?"
+)
+#: line findings whose values were set aside on purpose: their numbers are accounted for
+SET_ASIDE = frozenset({"ragged_row", "truncated", "duplicate_cell", "conflict_with_summary"})
+_POSITION = re.compile(
+    rf"\b(?:row|column|col|cell|panel|position|entry|item|subplot|chart|figure)s?\s*#?\s*$|"
+    rf"{lexicon.ORDINAL.pattern}\s*$",
+    re.I,
+)
+
+
+def numbers(text: str) -> list[re.Match]:
+    return list(NUMBER_TOKEN.finditer(text))
+
+
+def _value(token: str) -> float | None:
+    try:
+        return to_float(token.rstrip("%"))
+    except ValueError:
+        return None
+
+
+def unplaced(panel, ctx, claim_lines: set[int], colours: Iterable[float]) -> list[dict]:
+    """``unplaced_number`` findings for one panel, one per number that found no place."""
+    set_aside = {f["line"] for f in ctx.findings if f["kind"] in SET_ASIDE}
+    bounds = {round(v, 9) for v in colours}
+    cell_values: dict[int, Counter] = {}
+    for cell in ctx.cells:
+        spelled = [_value(m.group(0)) for m in numbers(cell["value_text"])]
+        counter = cell_values.setdefault(cell["line"], Counter())
+        spelled = [round(v, 9) for v in spelled if v is not None]
+        counter.update(spelled or [round(cell["value"], 9)])
+    ticks = [t for t in (ctx.x.ticks, ctx.y.ticks) if t]
+    out = []
+    for item in panel.items:
+        if item.kind == "heading" or item.line in set_aside or item.line in claim_lines:
+            continue
+        label = item.label or ""
+        if label and lexicon.SUMMARY.search(label):
+            continue  # a summary line: its numbers are the claim's, kept or not
+        if lexicon.COLOUR_BAR.search(label or item.text[:40]):
+            continue
+        text = strip_markdown(item.text)
+        left = Counter(cell_values.get(item.line, Counter()))
+        for m in numbers(text):
+            token = m.group(0)
+            value = _value(token)
+            if value is None:
+                continue
+            key = round(value, 9)
+            if left[key] > 0:
+                left[key] -= 1
+                continue
+            if any(match_tick(token, t) is not None for t in ticks):
+                continue
+            if _POSITION.search(text[: m.start()]):
+                continue
+            if key in bounds:
+                continue
+            detail = f"the number {token} is not placed as a cell, tick, claim or colour-bar bound"
+            out.append(
+                finding(
+                    "unplaced_number",
+                    "warning",
+                    detail,
+                    panel=ctx.panel,
+                    line=item.line,
+                    raw=item.text[:500],
+                )
+            )
+    return out
