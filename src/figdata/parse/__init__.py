@@ -22,7 +22,7 @@ from figdata.parse.model import Item, assign_zones, classify
 from figdata.parse.recognize import SUMMARY_LABEL, Context, recognise
 from figdata.parse.structure import Panel, split_panels
 from figdata.parse.text import norm
-from figdata.parse.ticks import AxisTicks
+from figdata.parse.ticks import AxisTicks, name_score
 
 
 @dataclass
@@ -127,7 +127,11 @@ def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> C
             colour = colour_ranges(item.text)[0]
     panel.colour = colour
     panel.metric = meta.metric
-    return Context(panel.index, panel.x, panel.y, orders, last_line)
+    ctx = Context(panel.index, panel.x, panel.y, orders, last_line)
+    if meta.rows_named:
+        down_x, down_y = name_score(meta.rows_named, panel.x), name_score(meta.rows_named, panel.y)
+        ctx.rows_axis = "x" if down_x > down_y else "y"
+    return ctx
 
 
 def _claims(items: list[Item], ctx: Context) -> list[dict]:

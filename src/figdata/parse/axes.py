@@ -31,6 +31,13 @@ def _first_sentence(text: str) -> str:
     return text[: m.start()] if m else text
 
 
+# "four ticks", "3 classes": a count of the items, not the name of the axis
+_COUNTED = re.compile(
+    r"(?i)^(?:(?:the\s+)?(?:x|y)[- ]?axis\s+(?:has|have|shows)\s+)?(?:\w+\s+)?(?:ticks|labels|values|"
+    r"categories|classes|levels|columns|rows|groups|entries)$"
+)
+
+
 def axis_label(body: str) -> tuple[str | None, str]:
     """The axis name (quoted or leading phrase) and the rest of the description.
 
@@ -54,7 +61,7 @@ def axis_label(body: str) -> tuple[str | None, str]:
     if m and not re.search(r"\d", m.group(1)) and len(m.group(1).split()) <= 6:
         label = strip_markdown(cut(m, 1)).strip()
         if not re.match(r"(?i)(the same|from|ticks?|labels?|listed|integer|values?)\b", label):
-            return label, cut(m, 2)
+            return (None if _COUNTED.match(label) else label), cut(m, 2)
     m = re.match(r"^\s*([^,;:]+?)(?:\s+with\b|,|;|:|$)", masked)
     described = re.search(
         r"\b(?:ticks?|labels?|labell?ed|listed|values?|from|with|categories|markers?|range|"

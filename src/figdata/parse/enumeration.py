@@ -20,6 +20,8 @@ from figdata.parse.text import strip_markdown
 
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 _TAG = re.compile(r"<[^<>]{0,200}>")
+# an HTML element is one atom: "<span ...>Learning rate, log</span>" holds no list separator
+_ELEMENT = re.compile(r"<([a-zA-Z][\w-]*)\b[^<>]{0,200}>[^<>]{0,200}</\1\s*>|<[^<>]{0,200}>")
 _LAST_AND = re.compile(r"^(?P<a>.+?)\s+(?:and|or|&)\s+(?P<b>[^\s].*)$", re.I)
 _NUMBER_TICK = re.compile(
     r"[~≈]?[+\-\u2212]?(?:\d+(?:[.,]\d+)*|\.\d+)(?:[eE][+\-\u2212]?\d+)?(?:%|°\w?|[KMBkTG]\b)?"
@@ -37,8 +39,10 @@ _TRAIL_PAREN = re.compile(r"^(.*\S)\s*\(([^()]*)\)$")
 
 
 def mask_tags(text: str) -> str:
-    """``text`` with HTML tags blanked, same length."""
-    return _TAG.sub(lambda m: "\x00" * len(m.group(0)), text)
+    """``text`` with HTML elements and tags blanked, same length."""
+    if "<" not in text:
+        return text
+    return _ELEMENT.sub(lambda m: "\x00" * len(m.group(0)), text)
 
 
 def mask_atoms(text: str) -> str:
@@ -47,7 +51,7 @@ def mask_atoms(text: str) -> str:
     def blank(m: re.Match) -> str:
         return "\x00" * len(m.group(0))
 
-    masked = _TAG.sub(blank, text)
+    masked = mask_tags(text)
     return re.sub(r"\"[^\"]*\"|“[^”]*”|`[^`]*`", blank, masked)
 
 

@@ -199,6 +199,24 @@ COLOUR_BAR = Entry(
     "the colour scale and its range",
 )
 
+#: verbs by which prose ties an axis to what it shows ("the x axis has four ticks: ...")
+AXIS_VERB = Entry(
+    "axis_verb",
+    r"shows|is|represents|plots|gives|lists|holds|carries|has|have|spans|covers|displays|"
+    r"contains|encodes|runs\s+over|ranges\s+over|varies|:",
+    "has",
+    "the verb between an axis and its description in a sentence",
+)
+
+#: both axes list the same ticks ("each with the classes a, b, c")
+BOTH_AXES = Entry(
+    "both_axes",
+    r"\b(?:each|both)\s+(?:axis\s+|axes\s+)?(?:with|list|lists|listing|show|showing|has|have|"
+    r"having|carry|carrying|use|using)\b|\bsame\s+(?:classes|labels|ticks|categories)\s+on\s+both",
+    "each with the classes book, cancel, ask",
+    "the two axes carry the same ticks",
+)
+
 ENTRIES: tuple[Entry, ...] = (
     SUMMARY,
     ORDER_BOTTOM_UP,
@@ -213,4 +231,6 @@ ENTRIES: tuple[Entry, ...] = (
     AXIS_Y,
     LEGEND,
     COLOUR_BAR,
+    AXIS_VERB,
+    BOTH_AXES,
 )

@@ -189,6 +189,8 @@ def prose_axes(reading: Reading) -> None:
 def shared_ticks(reading: Reading) -> None:
     """ "Y-axis: the same classes" takes the other axis' ticks."""
     x, y = reading.meta.x, reading.meta.y
+    if bool(x.ticks) != bool(y.ticks) and lexicon.BOTH_AXES.search(reading.overview):
+        x.same_as_other = y.same_as_other = True
     if x.same_as_other and not x.ticks:
         x.ticks = list(y.ticks)
     if y.same_as_other and not y.ticks:
@@ -351,9 +353,10 @@ _PROSE_AXIS = {
 
 def _axis_in_prose(text: str, role: str) -> Axis | None:
     """'the horizontal axis shows the weight λ1 (0.1, 0.5, 1.0)' in an overview."""
+    named = None
     for m in re.finditer(
-        rf"\b{_PROSE_AXIS[role]}\s*(?:\([^)]*\)\s*)?(?:shows|is|represents|plots|gives|lists|"
-        r"holds|carries|:)\s+(?:the\s+)?(?P<body>[^.;]+(?:\.\d[^.;]*)*)",
+        rf"\b{_PROSE_AXIS[role]}\s*(?:\([^)]*\)\s*)?(?:(?:{lexicon.AXIS_VERB.pattern})\s+)?"
+        r"(?:the\s+)?(?P<body>[^.;]+(?:\.\d[^.;]*)*)",
         text,
         re.I,
     ):
@@ -362,4 +365,13 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         if len(axis.ticks) >= 2:
             axis.order = axis.order or tick_order(text, axis.ticks)
             return axis
+        named = named or _named_only(body)
+    return named
+
+
+def _named_only(body: str) -> Axis | None:
+    """'the horizontal axis is the gold intent': a name without ticks (a short phrase)."""
+    name = re.split(r",|\s+(?:with|from|in|on|each|both|and)\s+", body.strip())[0].strip()
+    if 0 < len(name.split()) <= 4 and not re.search(r"\d", name):
+        return Axis(label=name)
     return None

@@ -14,7 +14,14 @@ from figdata.parse import lexicon
 from figdata.parse.findings import finding
 from figdata.parse.model import Item, split_label
 from figdata.parse.text import MINUS, split_top, strip_markdown
-from figdata.parse.ticks import AxisTicks, assign_pair, resolve, resolve_either
+from figdata.parse.ticks import (
+    AxisTicks,
+    assign_pair,
+    mentions,
+    name_score,
+    resolve,
+    resolve_either,
+)
 from figdata.parse.values import NUM, Value, is_missing, parse_value, split_values
 
 SUMMARY_LABEL = lexicon.SUMMARY.regex
@@ -31,6 +38,12 @@ class Context:
     findings: list[dict] = field(default_factory=list)
     addressed: set[tuple[str, str]] = field(default_factory=set)
     truncated: bool = False
+    #: the axis whose ticks label the rows of lists and tables ("y" unless the text says)
+    rows_axis: str = "y"
+
+    @property
+    def columns_axis(self) -> str:
+        return "x" if self.rows_axis == "y" else "y"
 
     def cell(self, x: str, y: str, value: Value, item: Item, layout: str) -> None:
         self.cells.append(
@@ -81,6 +94,8 @@ class Context:
 def _slot(token: str) -> Value | str | None:
     """A value, the string "missing" for a missing marker, or None."""
     token = token.strip()
+    if "`" in token:  # a value typed as code: `0.71`
+        token = token.replace("`", "").strip()
     if token == "" or is_missing(token):
         return "missing"
     return parse_value(token)
@@ -125,7 +140,7 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
     if slots is None:
         return labelled_list(item, ctx)
     found = positional_label(item.label, ctx) or resolve_either(
-        item.label, ctx.x, ctx.y, prefer="y"
+        item.label, ctx.x, ctx.y, prefer=ctx.rows_axis
     )
     if found is None:
         return False
@@ -174,7 +189,7 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
 def labelled_list(item: Item, ctx: Context) -> bool:
     if not re.search(r"[,;]", item.body or ""):
         return False
-    found = resolve_either(item.label or "", ctx.x, ctx.y, prefer="x")
+    found = resolve_either(item.label or "", ctx.x, ctx.y, prefer=ctx.columns_axis)
     if found is None:
         return False
     axis, key = found
@@ -445,7 +460,12 @@ def table(rows: list[Item], ctx: Context) -> None:
     if len(keep) < len(header):
         header = [header[j] for j in keep]
         data = [(r, [c[j] for j in keep if j < len(c)]) for r, c in data]
-    columns = [resolve_either(h, ctx.x, ctx.y, prefer="x") for h in header[1:]]
+    down = _corner_rows(header[0], ctx) or ctx.rows_axis
+    across = ctx.y if down == "x" else ctx.x
+    columns = [resolve_either(h, ctx.x, ctx.y, prefer=across.name) for h in header[1:]]
+    if across.ticks and set(across.ticks) == set((ctx.x if across is ctx.y else ctx.y).ticks):
+        # both axes list the same ticks: the corner or the prose decides, not the spelling
+        columns = [(across.name, r.tick) if (r := resolve(h, across)) else None for h in header[1:]]
     if columns and all(c is not None for c in columns) and len({c[0] for c in columns}) == 1:
         axis = columns[0][0]
         ticks = [c[1] for c in columns]
@@ -460,6 +480,20 @@ def table(rows: list[Item], ctx: Context) -> None:
         if key is None:
             continue
         slots = [_slot(c) for c in cells[1:]]
+        if item.line == ctx.last_line and len(slots) <= len(ticks):
+            # the file ends inside this row: a cell without its closing bar may be cut short
+            kept = slots if item.text.rstrip().endswith("|") else slots[:-1]
+            for tick, slot, raw in zip(ticks, kept, cells[1:], strict=False):
+                if slot is not None:
+                    _place(ctx, "y" if axis == "x" else "x", key, tick, slot, item, "table")
+            ctx.truncated = True
+            where = {"y": key} if axis == "x" else {"x": key}
+            detail = (
+                f"file ends inside the table row '{strip_markdown(cells[0])}'; "
+                "the unterminated value is left out"
+            )
+            ctx.finding("truncated", "warning", detail, item, **where)
+            continue
         if len(slots) != len(ticks) or any(s is None for s in slots):
             row_axis_name = "y" if axis == "x" else "x"
             what = f"table row '{strip_markdown(cells[0])}'"
@@ -471,6 +505,21 @@ def table(rows: list[Item], ctx: Context) -> None:
                 ctx.missing(x, y, item, raw or "blank")
             else:
                 ctx.cell(x, y, slot, item, "table")
+
+
+def _corner_rows(corner: str, ctx: Context) -> str | None:
+    """The axis a table's corner cell puts down the rows: "True \\ Predicted", "Source / Target"."""
+    parts = re.split(r"\s*(?:\\|/|↓|→|->|\bvs\.?)\s*", strip_markdown(corner).strip())
+    if len(parts) != 2 or not all(parts):
+        return None
+    rows, cols = parts
+    for_x = name_score(rows, ctx.x) + name_score(cols, ctx.y)
+    for_y = name_score(rows, ctx.y) + name_score(cols, ctx.x)
+    if for_x > for_y:
+        return "x"
+    if for_y > for_x:
+        return "y"
+    return None
 
 
 def _bare_headers(headers: list[str]) -> list[str]:
@@ -534,7 +583,7 @@ def prose_row(item: Item, ctx: Context, group) -> bool:
     )
     if not m:
         return False
-    found = resolve_either(m.group("label"), ctx.x, ctx.y, prefer="y")
+    found = resolve_either(m.group("label"), ctx.x, ctx.y, prefer=ctx.rows_axis)
     if found is None:
         return False
     axis, key = found
@@ -576,6 +625,44 @@ def flat_grid(item: Item, ctx: Context, group) -> bool:
     return True
 
 
+# --- one cell told in a clause: "on Monday at noon the count reaches 412" ----------------
+
+_CLAUSE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z])|;\s*|,\s+(?:while|whereas|and|but)\s+|\s+while\s+")
+_PROSE_NUMBER = re.compile(rf"(?<![\w.\-/–—])(?:{NUM})(?![\w]|\.\d|\s*(?:-|–|—|to)\s*\d)(?:\s*%)?")
+
+
+def prose_point(item: Item, ctx: Context, group) -> bool:
+    """A clause that names one x tick, one y tick and one number states that cell."""
+    if item.kind not in ("text", "list") or not ctx.x.ticks or not ctx.y.ticks:
+        return False
+    if item.label and SUMMARY_LABEL.search(item.label):
+        return False
+    shared = set(ctx.x.ticks) & set(ctx.y.ticks)
+    text = strip_markdown(item.text)
+    hits = []
+    for clause in _CLAUSE.split(text):
+        xs, ys = mentions(clause, ctx.x), mentions(clause, ctx.y)
+        if len({t for *_, t in xs}) != 1 or len({t for *_, t in ys}) != 1:
+            continue
+        if xs[0][2] in shared or ys[0][2] in shared:
+            continue  # one word names a row and a column: the clause does not say which
+        spans = [(a, b) for a, b, _ in xs + ys]
+        numbers = [
+            m
+            for m in _PROSE_NUMBER.finditer(clause)
+            if not any(a <= m.start() < b for a, b in spans)
+            and not re.search(r"\d\s*(?:-|–|—|to|and)\s*$", clause[: m.start()])
+        ]
+        if len(numbers) != 1 or re.match(r"\s*(?:times|x\b|×)", clause[numbers[0].end() :]):
+            continue
+        value = parse_value(numbers[0].group(0))
+        if value is not None:
+            hits.append((xs[0][2], ys[0][2], value))
+    for x, y, value in hits:
+        ctx.cell(x, y, value, item, "prose_point")
+    return bool(hits)
+
+
 LINE_RECOGNISERS = (
     keyed_list,
     group_child,
@@ -585,6 +672,7 @@ LINE_RECOGNISERS = (
     prose_row,
     flat_grid,
     prose,
+    prose_point,
 )
 
 

@@ -168,3 +168,30 @@ def assign_pair(first: str, second: str, x: AxisTicks, y: AxisTicks, default: st
         return None
     readings.sort(reverse=True)
     return readings[0][1], readings[0][2]
+
+
+def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
+    """Where ``text`` names a tick of ``axis``: (start, end, tick), longest first at a place.
+
+    A word tick ("Monday") counts wherever it stands as a word; a number tick only when
+    the axis is named before it ("window 2000", "T=0.6"), since a bare number may be a value.
+    """
+    found = []
+    for tick in sorted(axis.ticks, key=len, reverse=True):
+        numeric = _numeric(norm(tick)) is not None
+        for m in re.finditer(rf"(?<![\w.]){re.escape(tick)}(?![\w]|\.\d)", text, re.I):
+            if numeric:
+                before = re.search(r"([A-Za-zα-ω][\w-]*)\s*(?:=|:)?\s*$", text[: m.start()])
+                named = before and (
+                    name_score(before.group(1), axis) > 0 or text[: m.start()].rstrip()[-1:] == "="
+                )
+                if not named:
+                    continue
+            found.append((m.start(), m.end(), tick))
+    found.sort(key=lambda r: (r[0], -(r[1] - r[0])))
+    out, last_end = [], -1
+    for r in found:
+        if r[0] >= last_end:
+            out.append(r)
+            last_end = r[1]
+    return out
