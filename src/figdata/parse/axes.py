@@ -49,9 +49,10 @@ def axis_label(body: str) -> tuple[str | None, str]:
     def cut(m: re.Match, group: int) -> str:
         return body[m.start(group) : m.end(group)]
 
-    m = re.search(r"\"([^\"]+)\"|`([^`]+)`|'([^']+)'|“([^”]+)”", masked)
+    # a name in quotes, code or italics ("*Latitude band*"), near the start
+    m = re.search(r"\"([^\"]+)\"|`([^`]+)`|'([^']+)'|“([^”]+)”|(?<!\*)\*([^*\d]+)\*(?!\*)", masked)
     if m and m.start() < 40:
-        g = next(i for i in range(1, 5) if m.group(i))
+        g = next(i for i in range(1, 6) if m.group(i))
         return strip_markdown(cut(m, g)), body[: m.start()] + " " + body[m.end() :]
     m = re.match(r"^\s*([A-Za-zα-ωΑ-Ω\x00][^(),;:]*?)\s*\(([^()]*,[^()]*)\)\s*(.*)$", masked)
     if m and len(m.group(1).split()) <= 6:

@@ -161,6 +161,8 @@ def _parallel(items: list[str]) -> list[str]:
     inner = items[1:-1]
     if len(items) < 3 or not all(_BARE_NUMBER.match(i) for i in inner):
         return items
+    if not _NUMBER_TICK.search(items[0]) and len(items) >= 4:
+        items = items[1:]  # "Window, 500, 1000, 2000": the name stood before the numbers
     out = list(items)
     first = _NUMBER_TICK.findall(items[0])
     if first and not _BARE_NUMBER.match(items[0]):
@@ -171,8 +173,42 @@ def _parallel(items: list[str]) -> list[str]:
     return [o.lstrip("~≈") for o in out]
 
 
+_NUM = r"-?(?:\d+(?:\.\d+)?|\.\d+)"
+_STEPPED = re.compile(
+    rf"(?P<a>{_NUM})\s*(?:to|-|–|through)\s*(?P<b>{_NUM})\s*[,;(]?\s*(?:in\s+)?"
+    rf"(?:steps?|increments?|spacing|every)\s*(?:of\s+|=\s*)?(?P<s>{_NUM})",
+    re.I,
+)
+
+
+def _decimals(text: str) -> int:
+    return len(text.split(".")[1]) if "." in text else 0
+
+
+def stepped_range(text: str) -> list[str]:
+    """'0.5 to 2.5, step 0.5' as 0.5, 1.0, 1.5, 2.0, 2.5 (spelled with the widest decimals)."""
+    m = _STEPPED.search(text)
+    if not m:
+        return []
+    a, b, step = float(m.group("a")), float(m.group("b")), float(m.group("s"))
+    if step <= 0 or b <= a or (b - a) / step > 200:
+        return []
+    places = max(_decimals(m.group(g)) for g in ("a", "b", "s"))
+    count = round((b - a) / step)
+    if abs(a + count * step - b) > step * 1e-6:
+        return []
+    return [f"{a + i * step:.{places}f}" for i in range(count + 1)]
+
+
 def expand_range(text: str) -> list[str]:
-    """'from 1 to 5', '1–5', 'Jan through Jun' as the items they stand for."""
+    """'from 1 to 5', '1–5', 'Jan through Jun' as the items they stand for.
+
+    A value axis ("linear, 40 to 80, gridlines every 10") has a range, not ticks to list.
+    """
+    if stepped := stepped_range(text):
+        return stepped
+    if lexicon.VALUE_AXIS.search(text):
+        return []
     m = re.search(
         r"(?:from\s+)?(?<![\d.])(-?\d+)\s*(?:to|-|–|through|thru)\s*(-?\d+)(?!\.\d|\d)", text, re.I
     )

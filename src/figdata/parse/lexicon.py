@@ -57,7 +57,8 @@ LIST_LEAD = Entry(
     r"marked|listed|which\s+are|as\s+follows|i\.e\.|(?:has|have|with|shows?|lists?)\s+"
     r"(?:\w+\s+)?(?:ticks?|labels?|columns?|rows?|categories|classes|levels|values|groups|"
     r"entries|markers)|(?:ticks|labels|columns|rows|categories|classes|levels|values|groups|"
-    r"entries|markers|series)(?:\s+(?:are|at|of))?)(?:\s*[:\-–—])?\s+",
+    r"entries|markers|series)(?:\s+(?:are|at|of))?|(?:lists|shows|spans|covers|includes|"
+    r"gives|are|is)(?:\s+the)?)(?:\s*[:\-–—])?\s+",
     "the classes in the order",
     "the words before the first item of a tick list",
 )
@@ -172,7 +173,8 @@ ZONE_WORDS: list[tuple[str, str, str]] = [
     ),
     (
         "observations",
-        r"observation|takeaway|finding|highlight|insight|summary\b|remarks",
+        r"observation|takeaway|finding|highlight|insight|summary\b|remarks|stands? out|"
+        r"notable|key points",
         "Key Observations",
     ),
     (
@@ -208,6 +210,14 @@ AXIS_VERB = Entry(
     "the verb between an axis and its description in a sentence",
 )
 
+#: an axis that carries a continuous scale, whose range is not a list of ticks
+VALUE_AXIS = Entry(
+    "value_axis",
+    r"\b(?:linear|log(?:arithmic)?(?:[- ]scaled?)?|gridlines?|scale\s+(?:from|of))\b",
+    "linear, 40 to 80, gridlines every 10",
+    "a value axis; '40 to 80' is its range, not forty-one ticks",
+)
+
 #: both axes list the same ticks ("each with the classes a, b, c")
 BOTH_AXES = Entry(
     "both_axes",
@@ -233,4 +243,5 @@ ENTRIES: tuple[Entry, ...] = (
     COLOUR_BAR,
     AXIS_VERB,
     BOTH_AXES,
+    VALUE_AXIS,
 )

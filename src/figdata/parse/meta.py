@@ -68,6 +68,8 @@ class Reading:
     entries: list[Entry]
     overview: str
     in_colour: bool = False
+    #: components-part lines that no line recogniser read ("**Axes.** The x-axis is ...")
+    paragraphs: list[str] = field(default_factory=list)
 
 
 LineRecogniser = Callable[[Entry, Reading], bool]
@@ -177,9 +179,10 @@ def axis(entry: Entry, reading: Reading) -> bool:
 
 def prose_axes(reading: Reading) -> None:
     """Axes the overview tells in a sentence, for an axis no entry listed."""
+    prose = " ".join([reading.overview, *reading.paragraphs])
     for role, target in (("x", reading.meta.x), ("y", reading.meta.y)):
         if not target.ticks:
-            found = _axis_in_prose(reading.overview, role)
+            found = _axis_in_prose(prose, role)
             if found is not None:
                 target.label = target.label or found.label
                 target.ticks = found.ticks
@@ -253,9 +256,8 @@ def read_meta(items: list[Item]) -> Meta:
     for entry in entries:
         if entry.kind not in ("list", "bold", "text") or entry.item.zone == "overview":
             continue
-        for _, recogniser in BLOCK_RECOGNISERS + LINE_RECOGNISERS:
-            if recogniser(entry, reading):
-                break
+        if not any(r(entry, reading) for _, r in BLOCK_RECOGNISERS + LINE_RECOGNISERS):
+            reading.paragraphs.append(entry.item.text)
     for _, recogniser in DOCUMENT_RECOGNISERS:
         recogniser(reading)
     return reading.meta
@@ -290,10 +292,29 @@ def _nested_axis(items: list[Item], i: int) -> str:
         elif re.search(r"order|direction|orientation|position", key):
             parts["order"] = child.body or ""
     if "ticks" not in parts:
-        return ""
+        return _listed_children(items, i)
     label = strip_markdown(parts.get("label", "")).strip(" .\"'`")
     head = f'"{label}", ' if label else ""
     return f"{head}ticks {parts['ticks']} {parts.get('order', '')}".strip()
+
+
+def _listed_children(items: list[Item], i: int) -> str:
+    """A legend or axis whose entries are sub-bullets: "Grey – Dense-1.3B", "Orange: MoE"."""
+    parent = items[i]
+    names = []
+    for child in items[i + 1 :]:
+        if child.kind != "list" or child.level <= parent.level:
+            break
+        text = strip_markdown(child.text).strip()
+        parts = [p.strip() for p in re.split(r"\s+[–—-]\s+|:\s+|\s*=\s*", text, maxsplit=1)]
+        if len(parts) == 2 and lexicon.COLOUR_WORDS.regex.fullmatch(parts[0].split()[-1] or ""):
+            text = parts[1]  # the colour names the swatch, the rest names the series
+        elif len(parts) == 2 and lexicon.COLOUR_WORDS.search(parts[1]):
+            text = parts[0]
+        names.append(re.sub(r"\s*\([^()]*\b(?:bars?|line|marker)s?\b[^()]*\)$", "", text))
+    if len(names) < 2:
+        return ""
+    return "ticks " + ", ".join(f"`{n}`" if "," in n else n for n in names)
 
 
 def _title_items(items: list[Item]) -> list[str]:
@@ -354,14 +375,29 @@ _PROSE_AXIS = {
 def _axis_in_prose(text: str, role: str) -> Axis | None:
     """'the horizontal axis shows the weight λ1 (0.1, 0.5, 1.0)' in an overview."""
     named = None
+    # "the top marginal tax rate on the x-axis (10%, 20%, 30%)": the name before, ticks after
     for m in re.finditer(
-        rf"\b{_PROSE_AXIS[role]}\s*(?:\([^)]*\)\s*)?(?:(?:{lexicon.AXIS_VERB.pattern})\s+)?"
-        r"(?:the\s+)?(?P<body>[^.;]+(?:\.\d[^.;]*)*)",
+        rf"(?P<head>[^.;:()]{{3,80}}?)\s+(?:on|along|across)\s+the\s+{_PROSE_AXIS[role]}\s*"
+        r"\((?P<ticks>[^()]+)\)",
         text,
         re.I,
     ):
-        body = re.split(r",?\s+and\s+the\s+(?:x|y|vertical|horizontal)\b", m.group("body"))[0]
-        axis = parse_axis(body)
+        axis = parse_axis(m.group("ticks"), with_label=False)
+        if len(axis.ticks) >= 2:
+            head = re.split(r",|;|\b(?:and|use|uses|using|with|shows?|has|have)\b", m.group("head"))
+            axis.label = re.sub(r"^\s*(?:the|both)\s+", "", head[-1].strip(), flags=re.I) or None
+            axis.order = axis.order or tick_order(m.group("ticks") + " " + text, axis.ticks)
+            return axis
+    for m in re.finditer(
+        rf"\b{_PROSE_AXIS[role]}\s*(?:\([^)]*\)\s*)?[,:]?\s*(?:(?:{lexicon.AXIS_VERB.pattern})\s+)?"
+        r"(?:the\s+)?(?P<body>[^.]+(?:\.\d[^.]*)*)",
+        text,
+        re.I,
+    ):
+        body = re.split(
+            r"(?:,?\s+and|;)\s+the\s+(?:x|y|vertical|horizontal)\b", m.group("body"), flags=re.I
+        )[0]
+        axis = parse_axis(body.strip(" ,"))
         if len(axis.ticks) >= 2:
             axis.order = axis.order or tick_order(text, axis.ticks)
             return axis

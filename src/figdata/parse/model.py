@@ -137,4 +137,24 @@ def assign_zones(items: list[Item]) -> None:
                 zone, zone_level = "data", item.level
             elif found == "data" and zone != "data":
                 zone, zone_level = "data", item.level
+        elif (found := _pseudo_heading(item)) is not None and found != zone:
+            # "**Axes.** The x-axis ...", "What stands out:": a section named in a paragraph
+            # a "Trend: ..." remark inside the data part stays there; a head on its own does not
+            leaves = item.kind == "bold" or not (item.body or "").strip()
+            if zone != "data" or (found in ("observations", "interpretation") and leaves):
+                zone, zone_level = found, 7
         item.zone = zone
+
+
+def _pseudo_heading(item: Item) -> str | None:
+    """The zone a bold paragraph head or a short 'Name:' line opens, if any."""
+    if item.kind == "bold":
+        head = item.label or ""
+    elif item.kind == "text" and item.label is not None:
+        head = item.label
+    else:
+        return None
+    head = strip_markdown(head).strip().rstrip(".:")
+    if not head or len(head.split()) > 4 or re.search(r"\d", head):
+        return None
+    return zone_of_heading(head)

@@ -79,11 +79,33 @@ def _match_title(heading: str, titles: list[str]) -> str:
     return best if best is not None else cleaned
 
 
-def split_panels(items: list[Item], meta: Meta) -> list[Panel]:
+def data_items(items: list[Item]) -> list[Item]:
+    """The data part; a description without one states its data among the prose.
+
+    Without a section that names the data, every line before the observations is a
+    candidate (the recognisers decide), except the line that names the figure.
+    """
     data = [it for it in items if it.zone == "data"]
+    if data:
+        return data
+    first = next((it for it in items if it.kind in ("heading", "bold")), None)
+    return [
+        it
+        for it in items
+        if it.zone in ("title", "overview", "components")
+        and it is not first
+        and not (it.kind == "heading" and zone_of_heading(it.text) is not None)
+    ]
+
+
+def split_panels(items: list[Item], meta: Meta) -> list[Panel]:
+    data = data_items(items)
     panels: list[Panel] = []
     head: list[Item] = []
     for item in data:
+        if item.kind == "bold" and item.zone != "data" and (item.body or "").strip():
+            head.append(item) if not panels else panels[-1].items.append(item)
+            continue  # "**Axes.** The x-axis ...": a paragraph, not a panel title
         if item.kind in ("heading", "bold"):
             text = item.text if item.kind == "heading" else item.label or item.text
             if zone_of_heading(text) is not None and item.kind == "heading" and not panels:
