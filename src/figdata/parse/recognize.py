@@ -187,7 +187,7 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
 
 
 def labelled_list(item: Item, ctx: Context) -> bool:
-    if not re.search(r"[,;]", item.body or ""):
+    if not re.search(r"[,;|]", item.body or ""):
         return False
     found = resolve_either(item.label or "", ctx.x, ctx.y, prefer=ctx.columns_axis)
     if found is None:
@@ -678,8 +678,11 @@ LINE_RECOGNISERS = (
 
 def _split_statements(item: Item) -> list[Item]:
     """'A: 1; B: 2; C: 3' on one line is three statements."""
-    parts = [p.strip() for p in split_top(item.text, ";")]
-    if len(parts) < 2 or not all(re.search(r":\s*\S", p) for p in parts if p):
+    parts = [p.strip() for p in split_top(item.text, ";·")]
+    if len(parts) < 2:
+        return [item]
+    labelled = [split_label(p) for p in parts if p]
+    if not all(label and body.strip() for label, body in labelled):
         return [item]
     out = []
     for part in parts:
@@ -766,7 +769,9 @@ def recognise(items: list[Item], ctx: Context) -> None:
         if item.kind == "list" and item.label and not (item.body or "").strip():
             found = group_of(item.label, ctx)
             if found is not None:
-                group, group_indent, group_sticky = found, item.level, False
+                # a bold parent holds the bullets after it even at its own depth
+                sticky = item.text.lstrip().startswith(("**", "__"))
+                group, group_indent, group_sticky = found, item.level, sticky
                 continue
         for statement in _split_statements(item):
             for recogniser in LINE_RECOGNISERS:

@@ -79,6 +79,8 @@ def split_values(body: str) -> list[str]:
         parts = split_top(body, ";")
     elif len(parts) == 1 and "|" in body:
         parts = [p for p in body.strip("| ").split("|")]
+    elif len(parts) == 1 and re.search(r"\s[/·]\s", body):
+        parts = re.split(r"\s+[/·]\s+", body)
     elif len(parts) == 1 and re.fullmatch(rf"\s*{NUM}%?(?:\s+{NUM}%?)+\s*", body):
         # a bare run of numbers separated by spaces, as in a code block
         parts = body.split()
