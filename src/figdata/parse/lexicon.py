@@ -205,7 +205,7 @@ COLOUR_BAR = Entry(
 AXIS_VERB = Entry(
     "axis_verb",
     r"shows|is|represents|plots|gives|lists|holds|carries|has|have|spans|covers|displays|"
-    r"contains|encodes|runs\s+over|ranges\s+over|varies|:",
+    r"contains|encodes|runs\s+over|ranges\s+over|varies|:|=",
     "has",
     "the verb between an axis and its description in a sentence",
 )
@@ -222,7 +222,8 @@ VALUE_AXIS = Entry(
 BOTH_AXES = Entry(
     "both_axes",
     r"\b(?:each|both)\s+(?:axis\s+|axes\s+)?(?:with|list|lists|listing|show|showing|has|have|"
-    r"having|carry|carrying|use|using)\b|\bsame\s+(?:classes|labels|ticks|categories)\s+on\s+both",
+    r"having|carry|carrying|use|using|in\s+the\s+order)\b|\bsame\s+(?:classes|labels|ticks|"
+    r"categories)\s+on\s+both|\b(?:label|on|along)\s+both\s+axes\b",
     "each with the classes book, cancel, ask",
     "the two axes carry the same ticks",
 )

@@ -192,8 +192,12 @@ def prose_axes(reading: Reading) -> None:
 def shared_ticks(reading: Reading) -> None:
     """ "Y-axis: the same classes" takes the other axis' ticks."""
     x, y = reading.meta.x, reading.meta.y
-    if bool(x.ticks) != bool(y.ticks) and lexicon.BOTH_AXES.search(reading.overview):
-        x.same_as_other = y.same_as_other = True
+    if not x.ticks or not y.ticks:
+        prose = " ".join([reading.overview, *reading.paragraphs])
+        both = _both_axes(prose)
+        x.ticks, y.ticks = x.ticks or list(both), y.ticks or list(both)
+        if both and not y.order:
+            y.order = tick_order(prose, both)
     if x.same_as_other and not x.ticks:
         x.ticks = list(y.ticks)
     if y.same_as_other and not y.ticks:
@@ -389,13 +393,18 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             axis.order = axis.order or tick_order(m.group("ticks") + " " + text, axis.ticks)
             return axis
     for m in re.finditer(
-        rf"\b{_PROSE_AXIS[role]}\s*(?:\([^)]*\)\s*)?[,:]?\s*(?:(?:{lexicon.AXIS_VERB.pattern})\s+)?"
+        rf"\b{_PROSE_AXIS[role]}\s*(?:\([^)]*\)\s*)?[,:]?\s*(?:(?:{lexicon.AXIS_VERB.pattern})(?:\s+|(?<=[:=])\s*))?"
         r"(?:the\s+)?(?P<body>[^.]+(?:\.\d[^.]*)*)",
         text,
         re.I,
     ):
+        weak = not re.search(r"axis", m.group(0)[:20], re.I)  # "rows", "columns"
+        if weak and named is not None:
+            continue  # the axis was named outright; a later "rows" is something else
         body = re.split(
-            r"(?:,?\s+and|;)\s+the\s+(?:x|y|vertical|horizontal)\b", m.group("body"), flags=re.I
+            r"(?:,?\s+and|;|,)\s+(?:the\s+)?(?:x|y|vertical|horizontal|columns?|rows?)\b",
+            m.group("body"),
+            flags=re.I,
         )[0]
         axis = parse_axis(body.strip(" ,"))
         if len(axis.ticks) >= 2:
@@ -403,6 +412,16 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             return axis
         named = named or _named_only(body)
     return named
+
+
+def _both_axes(text: str) -> list[str]:
+    """'The same five variables label both axes: A, B, C', 'both in the order a, b, c'."""
+    for m in lexicon.BOTH_AXES.regex.finditer(text):
+        sentence = re.split(r"(?<=[a-z)])\.\s", text[m.start() :], maxsplit=1)[0]
+        ticks = parse_axis(sentence, with_label=False).ticks
+        if len(ticks) >= 2:
+            return ticks
+    return []
 
 
 def _named_only(body: str) -> Axis | None:
