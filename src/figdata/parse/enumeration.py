@@ -77,15 +77,16 @@ def clean_item(item: str) -> str:
         item = strip_markdown(item)
     item = item.strip().rstrip(".;").strip()
     item = re.sub(r"^(?:and|or|&)\s+", "", item, flags=re.I)
-    item = lexicon.LIST_TRAIL.regex.sub("", item).strip().rstrip(".;,").strip()
-    m = _TRAIL_PAREN.match(item)
-    if m and (
-        lexicon.COLOUR_WORDS.search(m.group(2))
-        or len(m.group(2).split()) > 2
-        or lexicon.ORDER_TOP_DOWN.search(m.group(2))
-        or lexicon.ORDER_BOTTOM_UP.search(m.group(2))
-    ):
-        item = m.group(1).strip()
+    for _ in range(2):  # "sw (rows top to bottom)", "64 listed from the top (Layer 0 first)"
+        m = _TRAIL_PAREN.match(item)
+        if m and (
+            lexicon.COLOUR_WORDS.search(m.group(2))
+            or len(m.group(2).split()) > 2
+            or lexicon.ORDER_TOP_DOWN.search(m.group(2))
+            or lexicon.ORDER_BOTTOM_UP.search(m.group(2))
+        ):
+            item = m.group(1).strip()
+        item = lexicon.LIST_TRAIL.regex.sub("", item).strip().rstrip(".;,").strip()
     if len(item) >= 2 and item[0] == item[-1] and item[0] in "\"'`":
         item = item[1:-1]
     elif item[:1] == "“" and item[-1:] == "”":
@@ -133,10 +134,6 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     current: list[str] = []
     keyed = False
     for part in parts:
-        tick = clean_item(part)
-        if current and looks_like_item(tick):
-            current.append(tick)  # inside a run, an item's own words are not a lead
-            continue
         led, after = _drop_lead(part)
         if led and after.strip():
             if current:

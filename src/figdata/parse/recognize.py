@@ -94,8 +94,8 @@ class Context:
 def _slot(token: str) -> Value | str | None:
     """A value, the string "missing" for a missing marker, or None."""
     token = token.strip()
-    if "`" in token:  # a value typed as code: `0.71`
-        token = token.replace("`", "").strip()
+    if "`" in token or "**" in token:  # a value typed as code or bold: `0.71`, **79.5 (x)**
+        token = strip_markdown(token)
     if token == "" or is_missing(token):
         return "missing"
     return parse_value(token)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from figdata.parse.meta import Meta
 from figdata.parse.model import Item, zone_of_heading
 from figdata.parse.text import norm, strip_markdown
-from figdata.parse.ticks import AxisTicks, match_tick
+from figdata.parse.ticks import AxisTicks, match_tick, name_score, resolve
 
 _GENERIC_HEADING = re.compile(
     r"^(?:data(?:\s+(?:points?|grid|table|extraction|values?))?|values?|table|grid|cells?|"
@@ -63,8 +63,17 @@ def _is_group_heading(text: str, meta: Meta) -> bool:
         return True
     if zone_of_heading(raw) == "data" and len(raw.split()) <= 3:
         return True
-    axes = [meta.x.ticks, meta.y.ticks, meta.legend.ticks if meta.legend else []]
-    return any(match_tick(raw, t) or match_tick(clean, t) for t in axes if t)
+    axes = [meta.x, meta.y, *([meta.legend] if meta.legend else [])]
+    for name, axis in zip("xyy", axes, strict=False):
+        if not axis.ticks:
+            continue
+        if match_tick(raw, axis.ticks) or match_tick(clean, axis.ticks):
+            return True
+        # "pH 8.0", "Window 3000": a tick after the axis' name groups the lines below it
+        found = resolve(raw, AxisTicks(name, axis.label, axis.ticks))
+        if found is not None and name_score(found.prefix, AxisTicks(name, axis.label, [])) > 0:
+            return True
+    return False
 
 
 def _match_title(heading: str, titles: list[str]) -> str:

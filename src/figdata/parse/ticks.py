@@ -98,7 +98,7 @@ def resolve(label: str, axis: AxisTicks) -> Resolved | None:
         if tick is not None:
             return Resolved(tick, prefix.strip())
     # a tick followed by its unit: "500 tokens", "4K context"
-    m = re.match(r"^(\S+)\s+[a-z%][a-z%/-]*(?:\s+[a-z]+)?$", text)
+    m = re.match(r"^(\S+)\s*(?<=\s|\d)[a-z%°µ][a-z%°µ/-]*(?:\s+[a-zA-Z/]+)?$", text)
     if m and (tick := match_tick(m.group(1), axis.ticks)) is not None:
         return Resolved(tick, "")
     # last, a bare tick in parentheses after a position: "Top row (3000)"
