@@ -33,8 +33,8 @@ def _first_sentence(text: str) -> str:
 
 # "four ticks", "3 classes": a count of the items, not the name of the axis
 _COUNTED = re.compile(
-    r"(?i)^(?:(?:the\s+)?(?:x|y)[- ]?axis\s+(?:has|have|shows)\s+)?(?:\w+\s+)?(?:ticks|labels|values|"
-    r"categories|classes|levels|columns|rows|groups|entries)$"
+    r"(?i)^(?:(?:the\s+)?(?:x|y)[- ]?axis\s+(?:has|have|shows)\s+)?(?:\w+\s+)?"
+    r"(?:ticks|labels|values|categories|classes|levels|columns|rows|groups|entries)$"
 )
 
 

@@ -40,6 +40,8 @@ class Context:
     truncated: bool = False
     #: the axis whose ticks label the rows of lists and tables ("y" unless the text says)
     rows_axis: str = "y"
+    #: "lower" or "upper" when the rows hold 1, 2, ..., n values (or n, ..., 1): a triangle
+    triangle: str | None = None
 
     @property
     def columns_axis(self) -> str:
@@ -137,6 +139,8 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
     if item.label is None or SUMMARY_LABEL.search(item.label):
         return False
     slots = _value_list(item.body or "")
+    if slots is None and ctx.triangle and (one := _slot(item.body or "")) not in (None, "missing"):
+        slots = [one]
     if slots is None:
         return labelled_list(item, ctx)
     found = positional_label(item.label, ctx) or resolve_either(
@@ -177,6 +181,9 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
             **where,
         )
         return True
+    if ctx.triangle and len(slots) < len(across):
+        # one triangle of a symmetric matrix: lower rows start at the left edge
+        across = across[: len(slots)] if ctx.triangle == "lower" else across[-len(slots) :]
     if across and len(slots) != len(across):
         what = f"{'row' if axis == 'y' else 'column'} '{strip_markdown(item.label)}'"
         ctx.ragged(axis, key, across, item, what, len(slots))
@@ -483,7 +490,7 @@ def table(rows: list[Item], ctx: Context) -> None:
         if item.line == ctx.last_line and len(slots) <= len(ticks):
             # the file ends inside this row: a cell without its closing bar may be cut short
             kept = slots if item.text.rstrip().endswith("|") else slots[:-1]
-            for tick, slot, raw in zip(ticks, kept, cells[1:], strict=False):
+            for tick, slot in zip(ticks, kept, strict=False):
                 if slot is not None:
                     _place(ctx, "y" if axis == "x" else "x", key, tick, slot, item, "table")
             ctx.truncated = True
@@ -625,6 +632,49 @@ def flat_grid(item: Item, ctx: Context, group) -> bool:
     return True
 
 
+# --- a row told as values "at" ticks: "climbs from 3.6 t/ha at 0 kg N/ha to 5.3 t/ha at 60" --
+
+_AT_PAIR = re.compile(
+    rf"(?<![\w.])(?P<num>[~≈]?{NUM})\s*(?P<unit>%|[^\s\d,;()]{{1,8}}(?:\s*/\s*\w+)?)?\s+"
+    r"(?:at|for|in|with|under|on)\s+(?:the\s+)?(?P<ref>[^\s,;()]+(?:\s+(?![~≈\d])[^\s,;()]+){0,3})",
+    re.I,
+)
+
+
+def at_pairs(item: Item, ctx: Context, group) -> bool:
+    """Two or more "value at tick" pairs on a line that names one row (or under its group)."""
+    if item.kind not in ("text", "list") or not ctx.x.ticks or not ctx.y.ticks:
+        return False
+    if item.label and SUMMARY_LABEL.search(item.label):
+        return False
+    text = strip_markdown(item.text)
+    rows_axis, across = (ctx.y, ctx.x) if ctx.rows_axis == "y" else (ctx.x, ctx.y)
+    if group and group[0] == rows_axis.name:
+        key = group[1]
+    else:
+        named = {t for *_, t in mentions(text, rows_axis)}
+        if len(named) != 1:
+            return False
+        key = named.pop()
+    pairs = []
+    for m in _AT_PAIR.finditer(text):
+        words = m.group("ref").split()
+        # the shortest leading run of words that names a tick ("0 kg N/ha" -> 0)
+        hit = next(
+            (h for k in range(len(words), 0, -1) if (h := resolve(" ".join(words[:k]), across))),
+            None,
+        )
+        value = parse_value(m.group("num"))
+        if hit is not None and value is not None:
+            pairs.append((hit.tick, value))
+    if len(pairs) < 2 or len({t for t, _ in pairs}) != len(pairs):
+        return False
+    for tick, value in pairs:
+        x, y = (tick, key) if rows_axis.name == "y" else (key, tick)
+        ctx.cell(x, y, value, item, "at_pairs")
+    return True
+
+
 # --- one cell told in a clause: "on Monday at noon the count reaches 412" ----------------
 
 _CLAUSE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z])|;\s*|,\s+(?:while|whereas|and|but)\s+|\s+while\s+")
@@ -672,6 +722,7 @@ LINE_RECOGNISERS = (
     prose_row,
     flat_grid,
     prose,
+    at_pairs,
     prose_point,
 )
 
@@ -730,7 +781,30 @@ def code_grid(rows: list[Item], ctx: Context) -> bool:
     return True
 
 
+def _triangle(items: list[Item], ctx: Context) -> str | None:
+    """'lower' when the labelled rows hold 1, 2, ..., n values for n columns; 'upper' for n..1."""
+    rows, across = (ctx.y, ctx.x) if ctx.rows_axis == "y" else (ctx.x, ctx.y)
+    n = len(across.ticks)
+    if n < 3 or len(rows.ticks) != n:
+        return None
+    lengths = []
+    for item in items:
+        if item.kind not in ("list", "text") or not item.label or not item.body:
+            continue
+        if resolve(item.label, rows) is None:
+            continue
+        slots = [_slot(t) for t in split_values(item.body)]
+        if slots and all(s is not None for s in slots):
+            lengths.append(len(slots))
+    if lengths == list(range(1, n + 1)):
+        return "lower"
+    if lengths == list(range(n, 0, -1)):
+        return "upper"
+    return None
+
+
 def recognise(items: list[Item], ctx: Context) -> None:
+    ctx.triangle = _triangle(items, ctx)
     group = None
     group_indent = -1
     group_sticky = False
