@@ -77,6 +77,7 @@ def clean_item(item: str) -> str:
         item = strip_markdown(item)
     item = item.strip().rstrip(".;").strip()
     item = re.sub(r"^(?:and|or|&)\s+", "", item, flags=re.I)
+    item = re.sub(r"\s*\([^()]*$", "", item)  # a remark whose parenthesis the text cut off
     for _ in range(2):  # "sw (rows top to bottom)", "64 listed from the top (Layer 0 first)"
         m = _TRAIL_PAREN.match(item)
         if m and (
@@ -99,7 +100,8 @@ def clean_item(item: str) -> str:
 
 def _drop_lead(first: str) -> tuple[bool, str]:
     """(whether a lead phrase was found, the item after it)."""
-    masked = mask_atoms(first)
+    # a remark in parentheses never holds the lead: "Credit growth (left to right ...)"
+    masked = re.sub(r"\([^()]*\)", lambda m: "\x00" * len(m.group(0)), mask_atoms(first))
     ends = [m.end() for m in (_LEAD.match(masked),) if m]
     ends += [m.end() for m in lexicon.LIST_LEAD.regex.finditer(masked)]
     ends += [m.start("rest") for m in (_DASH_LEAD.match(masked),) if m]

@@ -426,7 +426,8 @@ def _both_axes(text: str) -> list[str]:
 
 def _named_only(body: str) -> Axis | None:
     """'the horizontal axis is the gold intent': a name without ticks (a short phrase)."""
-    name = re.split(r",|\s+(?:with|from|in|on|each|both|and)\s+", body.strip())[0].strip()
+    body = strip_markdown(body)
+    name = re.split(r",|;|\s+(?:with|from|in|on|each|both|and)\s+", body.strip())[0].strip()
     if 0 < len(name.split()) <= 4 and not re.search(r"\d", name):
         return Axis(label=name)
     return None
