@@ -391,7 +391,7 @@ def inline_points(item: Item, ctx: Context, group) -> bool:
 
 
 def prose(item: Item, ctx: Context, group) -> bool:
-    if item.kind != "text" or not ctx.x.ticks or not ctx.y.ticks:
+    if item.kind not in ("text", "list") or not ctx.x.ticks or not ctx.y.ticks:
         return False
     text = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), item.text)
     row = _prose_row(text, ctx)
@@ -439,7 +439,10 @@ def _prose_row(text: str, ctx: Context) -> str | None:
         i = len(ctx.y.top_down) if m.group(1) == "last" else lexicon.ORDINALS[m.group(1)]
         if i <= len(ctx.y.top_down):
             return ctx.y.top_down[i - 1]
-    return None
+    # the subject: "Of the thrush recordings, 41 ...": the one row named before any number
+    first = re.search(r"\d", text)
+    named = {t for *_, t in mentions(text[: first.start()] if first else "", ctx.y)}
+    return named.pop() if len(named) == 1 else None
 
 
 # --- markdown tables (L11 wide, L12 long) ----------------------------------------------
