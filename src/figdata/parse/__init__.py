@@ -70,6 +70,8 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
         ctx = _context(panel, meta, orders, last_line)
         recognise(panel.items, ctx)
         contexts.append(ctx)
+    panels, contexts = _fold_empty_sections(panels, contexts, meta)
+    for panel, ctx in zip(panels, contexts, strict=True):
         if ctx.truncated and truncated_at is None:
             truncated_at = panel.index
     titles = [p.title for p in panels]
@@ -86,12 +88,43 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
         bounds += [v for pair in meta.colours for v in pair]
         result.findings.extend(accounting.unplaced(panel, ctx, claim_lines, bounds))
     result.findings.extend(
-        completeness(panels, contexts, truncated_at, has_cells=bool(result.cells))
+        completeness(
+            panels,
+            contexts,
+            truncated_at,
+            has_cells=bool(result.cells),
+            diagonal_blank=meta.diagonal_blank,
+        )
     )
     result.panels = [_panel_row(p, c, meta) for p, c in zip(panels, contexts, strict=True)]
     if not panels:
         result.findings.append(_doc_finding("no_data", "warning", "no panel could be found"))
     return result
+
+
+def _fold_empty_sections(panels: list[Panel], contexts: list[Context], meta: Meta):
+    """A section of the data part that states no cell is a remark on the panel before it.
+
+    Headings such as "Extremes" or "Notes" after a panel's data start no panel of their own
+    unless the overview announced that many panels or named the section as a panel title.
+    """
+    announced = max(meta.announced or 1, len(meta.titles))
+    kept_p: list[Panel] = []
+    kept_c: list[Context] = []
+    for panel, ctx in zip(panels, contexts, strict=True):
+        empty = not ctx.cells and not ctx.addressed and not ctx.findings
+        named = panel.title is not None and norm(panel.title) in {norm(t) for t in meta.titles}
+        if kept_p and empty and not named and len(panels) > announced:
+            kept_p[-1].items.extend(panel.items)
+            continue
+        kept_p.append(panel)
+        kept_c.append(ctx)
+    for index, (panel, ctx) in enumerate(zip(kept_p, kept_c, strict=True)):
+        if panel.index != index:
+            panel.index = ctx.panel = index
+            for record in ctx.cells + ctx.findings:
+                record["panel"] = index
+    return kept_p, kept_c
 
 
 def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> Context:
@@ -149,7 +182,7 @@ def _claims(items: list[Item], ctx: Context) -> list[dict]:
 def _observation_claims(items: list[Item], contexts: list[Context], titles) -> list[dict]:
     out = []
     for item in items:
-        if item.zone != "observations" or item.kind not in ("list", "text"):
+        if item.zone != "observations" or item.kind not in ("list", "text", "bold"):
             continue
         for sentence in claims.sentences(item.text):
             kind = claim_kind(sentence)
@@ -201,7 +234,19 @@ def claim_conflicts(claim_rows: list[dict], cells: list[dict]) -> list[dict]:
     return claims.conflicts(claim_rows, cells)
 
 
-def completeness(panels, contexts, truncated_at, has_cells: bool) -> list[dict]:
+def _expected(ctx: Context, diagonal_blank: bool) -> int:
+    """Cells the panel's grid holds: a triangle holds half, a blank diagonal is no cell."""
+    n = len(ctx.x.ticks) * len(ctx.y.ticks)
+    if ctx.triangle:
+        n = len(ctx.x.ticks) * (len(ctx.x.ticks) + 1) // 2
+    if diagonal_blank:
+        n -= len(set(ctx.x.ticks) & set(ctx.y.ticks))
+    return n
+
+
+def completeness(
+    panels, contexts, truncated_at, has_cells: bool, diagonal_blank: bool = False
+) -> list[dict]:
     if not has_cells and not any(c.addressed for c in contexts):
         return [
             _doc_finding(
@@ -212,7 +257,7 @@ def completeness(panels, contexts, truncated_at, has_cells: bool) -> list[dict]:
     for panel, ctx in zip(panels, contexts, strict=True):
         if truncated_at is not None and panel.index >= truncated_at:
             continue
-        expected = len(ctx.x.ticks) * len(ctx.y.ticks)
+        expected = _expected(ctx, diagonal_blank)
         stated = len(ctx.addressed)
         if expected and stated < expected:
             detail = f"only {stated} of {expected} cells are stated"
@@ -221,7 +266,7 @@ def completeness(panels, contexts, truncated_at, has_cells: bool) -> list[dict]:
 
 
 def _panel_row(panel: Panel, ctx: Context, meta: Meta) -> dict:
-    expected = len(ctx.x.ticks) * len(ctx.y.ticks)
+    expected = len(ctx.x.ticks) * len(ctx.y.ticks)  # the grid, as the panels contract says
     return {
         "panel": panel.index,
         "title": panel.title,

@@ -218,6 +218,15 @@ VALUE_AXIS = Entry(
     "a value axis; '40 to 80' is its range, not forty-one ticks",
 )
 
+#: the diagonal of a square matrix carries no value on purpose
+DIAGONAL_BLANK = Entry(
+    "diagonal_blank",
+    r"\bdiagonal\b[^.;]{0,40}?\b(?:blank|empty|masked|grey|gray|not\s+shown|omitted|no\s+(?:text|"
+    r"values?|numbers?))\b|\bno\s+(?:values?|numbers?)\s+on\s+the\s+diagonal\b",
+    "The diagonal is left blank (grey)",
+    "the diagonal cells are not part of the stated grid",
+)
+
 #: both axes list the same ticks ("each with the classes a, b, c")
 BOTH_AXES = Entry(
     "both_axes",
@@ -245,4 +254,5 @@ ENTRIES: tuple[Entry, ...] = (
     AXIS_VERB,
     BOTH_AXES,
     VALUE_AXIS,
+    DIAGONAL_BLANK,
 )

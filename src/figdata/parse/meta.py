@@ -24,6 +24,7 @@ from figdata.parse.axes import (
     parse_axis,
     tick_order,
 )
+from figdata.parse.enumeration import read_enumeration
 from figdata.parse.model import Item
 from figdata.parse.text import norm, quoted, strip_markdown
 
@@ -44,6 +45,8 @@ class Meta:
     announced: int | None = None
     #: which axis label the text says runs down the rows ("rows are the true class")
     rows_named: str | None = None
+    #: the text says the diagonal of the matrix is left blank
+    diagonal_blank: bool = False
 
 
 @dataclass
@@ -232,6 +235,12 @@ def rows_named(reading: Reading) -> None:
         reading.meta.rows_named = m.group("rows").strip()
 
 
+def diagonal(reading: Reading) -> None:
+    """'The diagonal is left blank': those cells are not missing."""
+    text = " ".join([reading.overview, *reading.paragraphs])
+    reading.meta.diagonal_blank = bool(lexicon.DIAGONAL_BLANK.search(strip_markdown(text)))
+
+
 BLOCK_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (("nested_axis", nested_axis),)
 LINE_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (
     ("panel_axes", panel_axes),
@@ -245,6 +254,7 @@ DOCUMENT_RECOGNISERS: tuple[tuple[str, DocRecogniser], ...] = (
     ("titles", titles),
     ("figure_kind", figure_kind),
     ("rows_named", rows_named),
+    ("diagonal", diagonal),
 )
 
 
@@ -362,6 +372,15 @@ def _overview_titles(text: str) -> tuple[list[str], str | None, bool]:
             r"\btitled\b|\btitle\b|\bone per\b|\b(?:left|right)\s+(?:one|panel)\b", sentence, re.I
         ):
             titles.extend(strip_markdown(q).strip().rstrip(",.") for q in quoted(sentence))
+    announced = panel_count(text) or 0
+    if not titles and announced > 1:
+        # "titled Site A – Loam, Site B – Sandy loam and Site C – Clay": an unquoted list,
+        # taken when it has as many names as the panels announced
+        for m in re.finditer(r"\btitled\s+(?P<rest>[^.;]+)", text):
+            names = read_enumeration(m.group("rest"))
+            if len(names) == announced:
+                titles = names
+                break
     single = titles[0] if titles else None
     if single is None:
         m = re.search(r"\b(?:heatmap|chart|plot|figure|matrix|map)\s*,\s*\"([^\"]+)\"", text, re.I)

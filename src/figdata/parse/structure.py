@@ -78,10 +78,17 @@ def _is_group_heading(text: str, meta: Meta) -> bool:
 
 def _match_title(heading: str, titles: list[str]) -> str:
     cleaned = clean_title(heading)
+    # the heading before a dash is cut off: "Chart 1: Site A – Loam" is matched whole too
+    whole = _ENUM.sub("", strip_markdown(heading).strip(), count=1).strip()
     best = None
     for title in titles:
         key = norm(title)
-        rest = norm(cleaned)[len(key) :] if norm(cleaned).startswith(key) else None
+        for text in (cleaned, whole):
+            if norm(text).startswith(key):
+                rest = norm(text)[len(key) :]
+                break
+        else:
+            rest = None
         if key and rest is not None and (not rest or re.match(r"^\s*[(—–:|-]", rest)):
             if best is None or len(key) > len(norm(best)):
                 best = title
