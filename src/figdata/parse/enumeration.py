@@ -123,6 +123,14 @@ def looks_like_item(item: str) -> bool:
     return item.lower() not in lexicon.NOT_TICKS
 
 
+def plain_items(text: str) -> list[str]:
+    """'A, B, C and D' as items, with no lead or range reading (names such as titles)."""
+    parts = [p for p in _split(text) if p.strip()]
+    if parts and (m := _LAST_AND.match(parts[-1].strip())):
+        parts[-1:] = [m.group("a"), m.group("b")]
+    return [strip_markdown(p).strip().strip("\"'“”") for p in parts if p.strip()]
+
+
 def runs(text: str) -> list[tuple[bool, list[str]]]:
     """Runs of consecutive item-like parts; ``True`` marks a run that a lead phrase opened."""
     parts = [p for p in _split(text) if p.strip()]

@@ -24,7 +24,7 @@ from figdata.parse.axes import (
     parse_axis,
     tick_order,
 )
-from figdata.parse.enumeration import read_enumeration
+from figdata.parse.enumeration import plain_items
 from figdata.parse.model import Item
 from figdata.parse.text import norm, quoted, strip_markdown
 
@@ -377,7 +377,7 @@ def _overview_titles(text: str) -> tuple[list[str], str | None, bool]:
         # "titled Site A – Loam, Site B – Sandy loam and Site C – Clay": an unquoted list,
         # taken when it has as many names as the panels announced
         for m in re.finditer(r"\btitled\s+(?P<rest>[^.;]+)", text):
-            names = read_enumeration(m.group("rest"))
+            names = plain_items(m.group("rest"))
             if len(names) == announced:
                 titles = names
                 break
