@@ -19,6 +19,7 @@ from figdata.parse.findings import finding
 from figdata.parse.markup import markup_findings, pair_orders
 from figdata.parse.meta import Meta, read_meta
 from figdata.parse.model import Item, assign_zones, classify
+from figdata.parse.reconcile import reconcile
 from figdata.parse.recognize import SUMMARY_LABEL, Context, recognise
 from figdata.parse.structure import Panel, split_panels
 from figdata.parse.text import norm
@@ -69,6 +70,8 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
     for panel in panels:
         ctx = _context(panel, meta, orders, last_line)
         recognise(panel.items, ctx)
+        ctx = reconcile(ctx, lambda trial, items=panel.items: recognise(items, trial))
+        panel.x, panel.y = ctx.x, ctx.y
         contexts.append(ctx)
     panels, contexts = _fold_empty_sections(panels, contexts, meta)
     for panel, ctx in zip(panels, contexts, strict=True):

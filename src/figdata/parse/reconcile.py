@@ -1,0 +1,64 @@
+"""Reconcile a panel's axes with its data: the declared ticks are a hypothesis.
+
+Row labels, table headers and coordinates in the data are evidence. When the declared reading
+leaves rows ragged (every row one value short of the ticks, say) or places nothing although the
+data part states values, the axis reading is the likelier culprit, not the data. Candidate
+readings are scored by running the recognisers again, and the reading that places the most
+values with the fewest conflicts is kept; the declared reading wins every tie.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from figdata.parse.recognize import Context
+from figdata.parse.ticks import AxisTicks
+
+#: finding kinds that count against a reading (a value it could not place as stated)
+CONFLICTS = ("ragged_row",)
+
+
+def score(ctx: Context) -> tuple[int, int]:
+    """(values placed minus conflicts, minus the number of conflicts): higher is better."""
+    missing = sum(1 for f in ctx.findings if f["kind"] == "missing_cell")
+    conflicts = sum(1 for f in ctx.findings if f["kind"] in CONFLICTS)
+    return len(ctx.cells) + missing - 2 * conflicts, -conflicts
+
+
+def doubtful(ctx: Context) -> bool:
+    """The declared reading left a row ragged, or placed nothing at all."""
+    return not ctx.cells or any(f["kind"] in CONFLICTS for f in ctx.findings)
+
+
+def _without(axis: AxisTicks, drop: int) -> AxisTicks:
+    ticks = [t for i, t in enumerate(axis.ticks) if i != drop % len(axis.ticks)]
+    top_down = [t for t in axis.top_down if t in ticks]
+    return AxisTicks(axis.name, axis.label, ticks, top_down)
+
+
+def candidates(x: AxisTicks, y: AxisTicks) -> Iterator[tuple[str, AxisTicks, AxisTicks]]:
+    """Other readings of the same axes: swapped, or one list with a stray first or last item."""
+    if x.ticks and y.ticks and x.ticks != y.ticks:
+        yield "swapped", AxisTicks("x", y.label, y.top_down or y.ticks), AxisTicks(
+            "y", x.label, list(x.ticks), list(x.ticks)
+        )
+    for name, axis in (("x", x), ("y", y)):
+        if len(axis.ticks) >= 3:
+            for drop in (0, -1):
+                fixed = _without(axis, drop)
+                yield f"{name}_without_{'first' if drop == 0 else 'last'}", *(
+                    (fixed, y) if name == "x" else (x, fixed)
+                )
+
+
+def reconcile(ctx: Context, run: Callable[[Context], None]) -> Context:
+    """The best of the declared reading (``ctx``, already run) and its candidates."""
+    if not doubtful(ctx):
+        return ctx
+    best, best_score = ctx, score(ctx)
+    for _, x, y in candidates(ctx.x, ctx.y):
+        trial = Context(ctx.panel, x, y, ctx.pair_order, ctx.last_line, rows_axis=ctx.rows_axis)
+        run(trial)
+        if score(trial) > best_score:
+            best, best_score = trial, score(trial)
+    return best
