@@ -23,6 +23,7 @@ from figdata.parse.values import to_float
 NUMBER_TOKEN = re.compile(
     r"(?<![\w.\-/−@#])[+\-−]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+\-−]?\d+)?(?![\w.]\d|[\w])%?"
 )
+_DIGIT = re.compile(r"\d")
 #: line findings whose values were set aside on purpose: their numbers are accounted for
 SET_ASIDE = frozenset({"ragged_row", "truncated", "duplicate_cell", "conflict_with_summary"})
 _POSITION = re.compile(
@@ -63,9 +64,12 @@ def unplaced(panel, ctx, claim_lines: set[int], colours: Iterable[float]) -> lis
             continue  # a summary line: its numbers are the claim's, kept or not
         if lexicon.COLOUR_BAR.search(label or item.text[:40]):
             continue
+        found = numbers(strip_markdown(item.text)) if _DIGIT.search(item.text) else []
+        if not found:
+            continue
         text = strip_markdown(item.text)
         left = Counter(cell_values.get(item.line, Counter()))
-        for m in numbers(text):
+        for m in found:
             token = m.group(0)
             value = _value(token)
             if value is None:

@@ -400,14 +400,12 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
     named = None
     # "the top marginal tax rate on the x-axis (10%, 20%, 30%)": the name before, ticks after
     for m in re.finditer(
-        rf"(?P<head>[^.;:()]{{3,80}}?)\s+(?:on|along|across)\s+the\s+{_PROSE_AXIS[role]}\s*"
-        r"\((?P<ticks>[^()]+)\)",
-        text,
-        re.I,
+        rf"\s(?:on|along|across)\s+the\s+{_PROSE_AXIS[role]}\s*\((?P<ticks>[^()]+)\)", text, re.I
     ):
         axis = parse_axis(m.group("ticks"), with_label=False)
         if len(axis.ticks) >= 2:
-            head = re.split(r",|;|\b(?:and|use|uses|using|with|shows?|has|have)\b", m.group("head"))
+            before = re.split(r"[.;:()]", text[max(0, m.start() - 80) : m.start()])[-1]
+            head = re.split(r",|;|\b(?:and|use|uses|using|with|shows?|has|have)\b", before)
             axis.label = re.sub(r"^\s*(?:the|both)\s+", "", head[-1].strip(), flags=re.I) or None
             axis.order = axis.order or tick_order(m.group("ticks") + " " + text, axis.ticks)
             return axis

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from figdata.parse import lexicon
 from figdata.parse.findings import finding
 from figdata.parse.model import Item, split_label
-from figdata.parse.text import MINUS, split_top, strip_markdown
+from figdata.parse.text import MINUS, rx, split_top, strip_markdown
 from figdata.parse.ticks import (
     AxisTicks,
     assign_pair,
@@ -25,6 +25,7 @@ from figdata.parse.ticks import (
 from figdata.parse.values import NUM, Value, is_missing, parse_value, split_values
 
 SUMMARY_LABEL = lexicon.SUMMARY.regex
+_HAS_DIGIT = re.compile(r"\d")
 
 
 @dataclass
@@ -103,7 +104,8 @@ def _slot(token: str) -> Value | str | None:
     return parse_value(token)
 
 
-def _value_list(body: str) -> list[Value | str] | None:
+def value_list(body: str) -> list[Value | str] | None:
+    """The slots of a list of two or more values ("41.3, 42.7, 45.3"), or None."""
     if not body or not re.search(r"\d", body):
         return None
     body = re.sub(r"^\s*\[(.*)\]\s*[.;]?\s*$", r"\1", body)
@@ -138,7 +140,7 @@ def _labelled_slots(body: str, axis: AxisTicks) -> list[tuple[str, Value | str]]
 def keyed_list(item: Item, ctx: Context, group) -> bool:
     if item.label is None or SUMMARY_LABEL.search(item.label):
         return False
-    slots = _value_list(item.body or "")
+    slots = value_list(item.body or "")
     if slots is None and ctx.triangle and (one := _slot(item.body or "")) not in (None, "missing"):
         slots = [one]
     if slots is None:
@@ -391,6 +393,8 @@ def inline_points(item: Item, ctx: Context, group) -> bool:
 
 
 def prose(item: Item, ctx: Context, group) -> bool:
+    if not _HAS_DIGIT.search(item.text):
+        return False
     if item.kind not in ("text", "list") or not ctx.x.ticks or not ctx.y.ticks:
         return False
     text = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), item.text)
@@ -400,12 +404,12 @@ def prose(item: Item, ctx: Context, group) -> bool:
     ticks = sorted(ctx.x.ticks, key=len, reverse=True)
     alt = "|".join(re.escape(t) for t in ticks)
     pairs = []
-    after = re.compile(
+    after = rx(
         rf"(?<![\w.])(?P<num>{NUM})\s+(?:[a-z]+\s+){{0,4}}?(?:as|under|for|in|into|to)\s+"
         rf"(?:predicted\s+|the\s+)?(?P<tick>{alt})\b",
         re.I,
     )
-    before = re.compile(rf"\b(?P<tick>{alt})\s+(?P<num>{NUM})\s+times?\b", re.I)
+    before = rx(rf"\b(?P<tick>{alt})\s+(?P<num>{NUM})\s+times?\b", re.I)
     for pattern in (after, before):
         for m in pattern.finditer(text):
             pairs.append((m.start("num"), m.group("tick"), m.group("num")))
@@ -428,9 +432,9 @@ def _prose_row(text: str, ctx: Context) -> str | None:
     for tick in sorted(ctx.y.ticks, key=len, reverse=True):
         t = re.escape(tick.lower())
         for w in words:
-            if re.search(rf"\b{w}(?:\s+class)?\s+{t}\b", lower):
+            if rx(rf"\b{w}(?:\s+class)?\s+{t}\b").search(lower):
                 return tick
-        if re.search(rf"\bthe\s+{t}\s+row\b", lower):
+        if rx(rf"\bthe\s+{t}\s+row\b").search(lower):
             return tick
     m = re.search(
         r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+row\b", lower
@@ -577,6 +581,8 @@ _NUM_RUN = re.compile(rf"(?<![\w.])[~≈]?{NUM}%?(?:\s*(?:,\s*(?:and\s+)?|\s+and
 
 
 def prose_row(item: Item, ctx: Context, group) -> bool:
+    if not _HAS_DIGIT.search(item.text):
+        return False
     if item.kind != "text":
         return False
     text = strip_markdown(item.text)
@@ -624,7 +630,7 @@ def flat_grid(item: Item, ctx: Context, group) -> bool:
     row_major, col_major = bool(_ROW_MAJOR.search(text)), bool(_COL_MAJOR.search(text))
     if row_major == col_major:
         return False  # the order is not said (or said both ways): nothing is guessed
-    slots = _value_list(item.body if item.label is not None else text.split(":", 1)[-1])
+    slots = value_list(item.body if item.label is not None else text.split(":", 1)[-1])
     if slots is None or len(slots) != len(rows) * len(cols):
         return False
     order = (
@@ -646,6 +652,8 @@ _AT_PAIR = re.compile(
 
 def at_pairs(item: Item, ctx: Context, group) -> bool:
     """Two or more "value at tick" pairs on a line that names one row (or under its group)."""
+    if not _HAS_DIGIT.search(item.text):
+        return False
     if item.kind not in ("text", "list") or not ctx.x.ticks or not ctx.y.ticks:
         return False
     if item.label and SUMMARY_LABEL.search(item.label):
@@ -686,6 +694,8 @@ _PROSE_NUMBER = re.compile(rf"(?<![\w.\-/–—])(?:{NUM})(?![\w]|\.\d|\s*(?:-|�
 
 def prose_point(item: Item, ctx: Context, group) -> bool:
     """A clause that names one x tick, one y tick and one number states that cell."""
+    if not _HAS_DIGIT.search(item.text):
+        return False
     if item.kind not in ("text", "list") or not ctx.x.ticks or not ctx.y.ticks:
         return False
     if item.label and SUMMARY_LABEL.search(item.label):

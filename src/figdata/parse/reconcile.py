@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from figdata.parse.recognize import Context
+from figdata.parse.model import Item
+from figdata.parse.recognize import Context, value_list
 from figdata.parse.ticks import AxisTicks
 
 #: finding kinds that count against a reading (a value it could not place as stated)
@@ -25,9 +26,13 @@ def score(ctx: Context) -> tuple[int, int]:
     return len(ctx.cells) + missing - 2 * conflicts, -conflicts
 
 
-def doubtful(ctx: Context) -> bool:
-    """The declared reading left a row ragged, or placed nothing at all."""
-    return not ctx.cells or any(f["kind"] in CONFLICTS for f in ctx.findings)
+def doubtful(ctx: Context, items: list[Item]) -> bool:
+    """The declared reading left a row ragged, or placed nothing of a data part with values."""
+    if any(f["kind"] in CONFLICTS for f in ctx.findings):
+        return True
+    return not ctx.cells and any(
+        it.kind == "table" or value_list(it.body or "") is not None for it in items
+    )
 
 
 def _without(axis: AxisTicks, drop: int) -> AxisTicks:
@@ -39,21 +44,24 @@ def _without(axis: AxisTicks, drop: int) -> AxisTicks:
 def candidates(x: AxisTicks, y: AxisTicks) -> Iterator[tuple[str, AxisTicks, AxisTicks]]:
     """Other readings of the same axes: swapped, or one list with a stray first or last item."""
     if x.ticks and y.ticks and x.ticks != y.ticks:
-        yield "swapped", AxisTicks("x", y.label, y.top_down or y.ticks), AxisTicks(
-            "y", x.label, list(x.ticks), list(x.ticks)
+        yield (
+            "swapped",
+            AxisTicks("x", y.label, y.top_down or y.ticks),
+            AxisTicks("y", x.label, list(x.ticks), list(x.ticks)),
         )
     for name, axis in (("x", x), ("y", y)):
         if len(axis.ticks) >= 3:
             for drop in (0, -1):
                 fixed = _without(axis, drop)
-                yield f"{name}_without_{'first' if drop == 0 else 'last'}", *(
-                    (fixed, y) if name == "x" else (x, fixed)
+                yield (
+                    f"{name}_without_{'first' if drop == 0 else 'last'}",
+                    *((fixed, y) if name == "x" else (x, fixed)),
                 )
 
 
-def reconcile(ctx: Context, run: Callable[[Context], None]) -> Context:
+def reconcile(ctx: Context, items: list[Item], run: Callable[[Context], None]) -> Context:
     """The best of the declared reading (``ctx``, already run) and its candidates."""
-    if not doubtful(ctx):
+    if not doubtful(ctx, items):
         return ctx
     best, best_score = ctx, score(ctx)
     for _, x, y in candidates(ctx.x, ctx.y):

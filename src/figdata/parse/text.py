@@ -13,6 +13,15 @@ _ITALIC = re.compile(r"(?<![\w*])\*(?!\s)([^*]+?)(?<!\s)\*(?![\w*])")
 _CODE = re.compile(r"`([^`]*)`")
 
 
+@lru_cache(maxsize=1 << 14)
+def rx(pattern: str, flags: int = 0) -> re.Pattern:
+    """A compiled pattern built from a document's words (ticks, labels), compiled once.
+
+    ``re`` keeps only a few hundred patterns; a corpus has thousands of tick names.
+    """
+    return re.compile(pattern, flags)
+
+
 @lru_cache(maxsize=1 << 16)
 def strip_markdown(text: str) -> str:
     """Remove emphasis, code ticks and backslash escapes; keep HTML verbatim."""

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from figdata.parse.text import norm, strip_markdown
+from figdata.parse.text import norm, rx, strip_markdown
 from figdata.parse.values import to_float
 
 _ROW_WORDS = {"row", "rows"}
@@ -30,6 +30,7 @@ def _words(text: str) -> set[str]:
     return {w[:5] for w in words if len(w) > 1} | {w for w in words if w in ("x", "y")}
 
 
+@lru_cache(maxsize=1 << 14)
 def _numeric(text: str) -> float | None:
     """The number a label spells; a percent sign does not change it (``10%`` = ``10``)."""
     try:
@@ -179,7 +180,7 @@ def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
     found = []
     for tick in sorted(axis.ticks, key=len, reverse=True):
         numeric = _numeric(norm(tick)) is not None
-        for m in re.finditer(rf"(?<![\w.]){re.escape(tick)}(?![\w]|\.\d)", text, re.I):
+        for m in rx(rf"(?<![\w.]){re.escape(tick)}(?![\w]|\.\d)", re.I).finditer(text):
             if numeric:
                 before = re.search(r"([A-Za-zα-ω][\w-]*)\s*(?:=|:)?\s*$", text[: m.start()])
                 named = before and (
