@@ -19,8 +19,8 @@ from figdata.parse.findings import finding
 from figdata.parse.markup import markup_findings, pair_orders
 from figdata.parse.meta import Meta, read_meta
 from figdata.parse.model import Item, assign_zones, classify
-from figdata.parse.reconcile import reconcile
 from figdata.parse.recognize import SUMMARY_LABEL, Context, recognise
+from figdata.parse.reconcile import reconcile
 from figdata.parse.structure import Panel, split_panels
 from figdata.parse.text import norm
 from figdata.parse.ticks import AxisTicks, name_score
