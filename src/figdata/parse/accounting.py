@@ -78,7 +78,9 @@ def unplaced(panel, ctx, claim_lines: set[int], colours: Iterable[float]) -> lis
             if left[key] > 0:
                 left[key] -= 1
                 continue
-            if any(match_tick(token, t) is not None for t in ticks):
+            unit = re.match(r"\s*[^\s\d,;.()]+", text[m.end() :])  # "4 MB", "30 min"
+            spelled = [token] + ([token + unit.group(0)] if unit else [])
+            if any(match_tick(s, t) is not None for s in spelled for t in ticks):
                 continue
             if _POSITION.search(text[: m.start()]):
                 continue

@@ -134,7 +134,7 @@ def plain_items(text: str) -> list[str]:
 def runs(text: str) -> list[tuple[bool, list[str]]]:
     """Runs of consecutive item-like parts; ``True`` marks a run that a lead phrase opened."""
     parts = [p for p in _split(text) if p.strip()]
-    if len(parts) >= 2:
+    if parts:
         m = _LAST_AND.match(parts[-1].strip())
         if m and not re.match(r"(?i)^(?:and|or)\b", parts[-1].strip()):
             a, b = clean_item(m.group("a")), clean_item(m.group("b"))

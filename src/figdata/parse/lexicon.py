@@ -210,6 +210,15 @@ AXIS_VERB = Entry(
     "the verb between an axis and its description in a sentence",
 )
 
+#: words that make a sentence about one cell a claim (an extreme), not a statement of it
+EXTREME = Entry(
+    "extreme",
+    r"\b(?:highest|lowest|largest|smallest|strongest|weakest|darkest|brightest|palest|best|worst|"
+    r"peaks?|maximum|minimum|max|min|top|bottom)\b",
+    "The highest rate, 80.1, is LFU with 4 MB",
+    "a sentence that names an extreme of the panel",
+)
+
 #: an axis that carries a continuous scale, whose range is not a list of ticks
 VALUE_AXIS = Entry(
     "value_axis",
@@ -255,4 +264,5 @@ ENTRIES: tuple[Entry, ...] = (
     BOTH_AXES,
     VALUE_AXIS,
     DIAGONAL_BLANK,
+    EXTREME,
 )

@@ -25,6 +25,7 @@ from figdata.parse.ticks import (
 from figdata.parse.values import NUM, Value, is_missing, parse_value, split_values
 
 SUMMARY_LABEL = lexicon.SUMMARY.regex
+claim_words = lexicon.EXTREME.search
 _HAS_DIGIT = re.compile(r"\d")
 
 
@@ -327,6 +328,27 @@ def group_child(item: Item, ctx: Context, group) -> bool:
         ctx.missing(x, y, item, item.body or "")
     else:
         ctx.cell(x, y, slot, item, "nested")
+    return True
+
+
+def group_pairs(item: Item, ctx: Context, group) -> bool:
+    """Under a group, one bullet naming several ticks: "North → 31 cm, South → 22 cm"."""
+    if not group or group[0] not in ("x", "y"):
+        return False
+    other = ctx.x if group[0] == "y" else ctx.y
+    tokens = split_values(strip_markdown(item.text))
+    if len(tokens) < 2:
+        return False
+    pairs = []
+    for token in tokens:
+        m = re.match(r"^(?P<label>.+?)\s*(?:→|->|:|=)\s*(?P<value>.+)$", token)
+        hit = resolve(m.group("label"), other) if m else None
+        slot = _slot(m.group("value")) if m else None
+        if hit is None or slot is None:
+            return False
+        pairs.append((hit.tick, slot))
+    for tick, slot in pairs:
+        _place(ctx, group[0], group[1], tick, slot, item, "nested")
     return True
 
 
@@ -704,6 +726,8 @@ def prose_point(item: Item, ctx: Context, group) -> bool:
     text = strip_markdown(item.text)
     hits = []
     for clause in _CLAUSE.split(text):
+        if SUMMARY_LABEL.search(clause) or claim_words(clause):
+            continue  # "the highest rate, 80.1, is ...": a claim about a cell, not the cell
         xs, ys = mentions(clause, ctx.x), mentions(clause, ctx.y)
         if len({t for *_, t in xs}) != 1 or len({t for *_, t in ys}) != 1:
             continue
@@ -729,6 +753,7 @@ def prose_point(item: Item, ctx: Context, group) -> bool:
 LINE_RECOGNISERS = (
     keyed_list,
     group_child,
+    group_pairs,
     point,
     end_points,
     inline_points,
