@@ -116,9 +116,15 @@ def _drop_lead(first: str) -> tuple[bool, str]:
     return False, first
 
 
+_NOT_ONE_ITEM = re.compile(r"\d\s*(?:to|–|-|through)\s*-?\d|\b(?:every|steps?|increments?)\b", re.I)
+
+
 def looks_like_item(item: str) -> bool:
+    """Short, and not a range or a spacing ("40 to 80", "gridlines every 10")."""
     words = item.split()
     if not words or len(words) > 4 or len(item) > 60:
+        return False
+    if _NOT_ONE_ITEM.search(item) and not re.fullmatch(r"[\w.%-]+", item):
         return False
     return item.lower() not in lexicon.NOT_TICKS
 

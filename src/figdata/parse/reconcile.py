@@ -9,6 +9,7 @@ values with the fewest conflicts is kept; the declared reading wins every tie.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 
 from figdata.parse.model import Item
@@ -26,9 +27,22 @@ def score(ctx: Context) -> tuple[int, int]:
     return len(ctx.cells) + missing - 2 * conflicts, -conflicts
 
 
+_RAGGED = re.compile(r"has (\d+) values for (\d+)")
+
+
+def uniformly_ragged(ctx: Context) -> bool:
+    """Two or more rows and nothing placed: every row off by the same number of values."""
+    ragged = [f for f in ctx.findings if f["kind"] == "ragged_row"]
+    gaps = set()
+    for f in ragged:
+        m = _RAGGED.search(f["detail"])
+        gaps.add(int(m.group(2)) - int(m.group(1)) if m else None)
+    return len(ragged) >= 2 and len(gaps) == 1 and None not in gaps and not ctx.cells
+
+
 def doubtful(ctx: Context, items: list[Item]) -> bool:
-    """The declared reading left a row ragged, or placed nothing of a data part with values."""
-    if any(f["kind"] in CONFLICTS for f in ctx.findings):
+    """Every row ragged by the same amount, or nothing placed of a data part with values."""
+    if uniformly_ragged(ctx):
         return True
     return not ctx.cells and any(
         it.kind == "table" or value_list(it.body or "") is not None for it in items
@@ -41,14 +55,17 @@ def _without(axis: AxisTicks, drop: int) -> AxisTicks:
     return AxisTicks(axis.name, axis.label, ticks, top_down)
 
 
-def candidates(x: AxisTicks, y: AxisTicks) -> Iterator[tuple[str, AxisTicks, AxisTicks]]:
+def candidates(ctx: Context) -> Iterator[tuple[str, AxisTicks, AxisTicks]]:
     """Other readings of the same axes: swapped, or one list with a stray first or last item."""
+    x, y = ctx.x, ctx.y
     if x.ticks and y.ticks and x.ticks != y.ticks:
         yield (
             "swapped",
             AxisTicks("x", y.label, y.top_down or y.ticks),
             AxisTicks("y", x.label, list(x.ticks), list(x.ticks)),
         )
+    if not uniformly_ragged(ctx):
+        return  # a stray tick shows as every row one value short, and nothing else
     for name, axis in (("x", x), ("y", y)):
         if len(axis.ticks) >= 3:
             for drop in (0, -1):
@@ -64,7 +81,7 @@ def reconcile(ctx: Context, items: list[Item], run: Callable[[Context], None]) -
     if not doubtful(ctx, items):
         return ctx
     best, best_score = ctx, score(ctx)
-    for _, x, y in candidates(ctx.x, ctx.y):
+    for _, x, y in candidates(ctx):
         trial = Context(ctx.panel, x, y, ctx.pair_order, ctx.last_line, rows_axis=ctx.rows_axis)
         run(trial)
         if score(trial) > best_score:

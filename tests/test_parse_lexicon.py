@@ -1,0 +1,69 @@
+"""The parser's words as data: every entry matches its own example, and the grammar of lists."""
+
+from __future__ import annotations
+
+import pytest
+
+from figdata.parse import lexicon
+from figdata.parse.axes import parse_axis
+from figdata.parse.enumeration import read_enumeration, stepped_range
+
+
+@pytest.mark.parametrize("entry", lexicon.ENTRIES, ids=[e.name for e in lexicon.ENTRIES])
+def test_every_entry_matches_its_example(entry):
+    assert entry.search(entry.example), f"{entry.name}: {entry.pattern!r} misses {entry.example!r}"
+
+
+def test_entry_names_are_unique():
+    names = [e.name for e in lexicon.ENTRIES]
+    assert len(names) == len(set(names))
+
+
+def test_zone_words_match_their_examples():
+    import re
+
+    for zone, words, example in lexicon.ZONE_WORDS:
+        assert re.search(rf"\b(?:{words})", example.casefold()), zone
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        ("four ticks: 8, 16, 32 and 64", ["8", "16", "32", "64"]),
+        ("A, B, C, and D", ["A", "B", "C", "D"]),
+        ("A, B, C and D", ["A", "B", "C", "D"]),
+        ("the classes in the order cat, dog, bird", ["cat", "dog", "bird"]),
+        ("namely cat, dog and bird", ["cat", "dog", "bird"]),
+        ("with columns 1B, 3B, 7B, 13B", ["1B", "3B", "7B", "13B"]),
+        ("4, 8, 16, 64 listed from the top", ["4", "8", "16", "64"]),
+        ("0.1, 0.5, 0.9, reading rightward", ["0.1", "0.5", "0.9"]),
+        ("Temperature – 0.2, 0.4, 0.6", ["0.2", "0.4", "0.6"]),
+        ("from 1 to 4", ["1", "2", "3", "4"]),
+        ("Mar through Jun", ["Mar", "Apr", "May", "Jun"]),
+        ("with ticks at 0 and 4 (top to bottom)", ["0", "4"]),
+        ("en, de, sw (rows top to bottom, columns left to right)", ["en", "de", "sw"]),
+        ("lists 500, 1000, 2000 and 4000 from top to bottom", ["500", "1000", "2000", "4000"]),
+        ("<b>a, b</b>, c, d", ["<b>a, b</b>", "c", "d"]),
+        ("New York, San Francisco and Paris", ["New York", "San Francisco", "Paris"]),
+        ("Ours (600M), Base (1B), Tiny (60M)", ["Ours (600M)", "Base (1B)", "Tiny (60M)"]),
+    ],
+)
+def test_enumerations_are_read_as_a_grammar(text, items):
+    assert read_enumeration(text) == items
+
+
+def test_a_range_with_a_step_spells_every_tick():
+    assert stepped_range("0.5 to 2.5, step 0.5") == ["0.5", "1.0", "1.5", "2.0", "2.5"]
+    assert stepped_range("0 to 100 in steps of 25") == ["0", "25", "50", "75", "100"]
+    assert stepped_range("0.5 to 2.4, step 0.5") == []  # the step does not reach the end
+
+
+def test_a_value_axis_range_is_not_a_tick_list():
+    assert parse_axis('"Accuracy (%)", linear, 40 to 80, gridlines every 10').ticks == []
+    assert parse_axis('"Layer", from 1 to 6').ticks == ["1", "2", "3", "4", "5", "6"]
+
+
+def test_html_in_an_axis_name_is_one_atom():
+    axis = parse_axis('<span style="color:red">Rate, log</span>, ticks 1e-4, 3e-4, 1e-3')
+    assert axis.label == '<span style="color:red">Rate, log</span>'
+    assert axis.ticks == ["1e-4", "3e-4", "1e-3"]
