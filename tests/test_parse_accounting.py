@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 from helpers import SEEDS
 
-from figdata import batch
+from figdata import batch, layout
 from figdata.parse import parse_document
 from figdata.validate import validate_document
 
@@ -86,7 +86,7 @@ def test_summary_counts_unplaced_numbers_per_document():
         parsed = parse_document(doc, (HEAD + text).encode("utf-8"))
         result = validate_document(doc, parsed.frames())
         docs[doc] = {**result.tables, "quarantine": result.quarantine}
-    merged = {t: pd.concat([docs[d][t] for d in docs], ignore_index=True) for t in batch.VALIDATED}
+    merged = {t: pd.concat([docs[d][t] for d in docs], ignore_index=True) for t in layout.VALIDATED}
     rows = {r["doc"]: r for r in batch.summary_rows(["a", "b"], merged)}
     assert rows["a"]["unplaced"] == 0
     assert rows["b"]["unplaced"] == 2
