@@ -46,6 +46,10 @@ def test_zone_words_match_their_examples():
         ("<b>a, b</b>, c, d", ["<b>a, b</b>", "c", "d"]),
         ("New York, San Francisco and Paris", ["New York", "San Francisco", "Paris"]),
         ("Ours (600M), Base (1B), Tiny (60M)", ["Ours (600M)", "Base (1B)", "Tiny (60M)"]),
+        ("Head 0 … Head 3", ["0", "1", "2", "3"]),
+        ("1, 2, ..., 5", ["1", "2", "3", "4", "5"]),
+        ("1, 2, 4, …, 16", ["1", "2", "4", "8", "16"]),
+        ("0.1, 0.2, …", ["0.1", "0.2"]),
     ],
 )
 def test_enumerations_are_read_as_a_grammar(text, items):

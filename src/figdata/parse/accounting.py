@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from figdata.parse import lexicon
 from figdata.parse.findings import finding
 from figdata.parse.text import strip_markdown
-from figdata.parse.ticks import match_tick
+from figdata.parse.ticks import match_tick, resolve
 from figdata.parse.values import to_float
 
 # a number standing on its own: not inside a name such as "Llama-3-8B", "WMT14" or "2x4"
@@ -24,6 +24,8 @@ NUMBER_TOKEN = re.compile(
     r"(?<![\w.\-/−@#])[+\-−]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+\-−]?\d+)?(?![\w.]\d|[\w])%?"
 )
 _DIGIT = re.compile(r"\d")
+_GRID_SIZE = re.compile(r"\d+\s*(?:×|x|by)\s*\d+\b")
+_GRID_SIZE_END = re.compile(r"\d+\s*(?:×|x|by)\s*\d+$")
 #: line findings whose values were set aside on purpose: their numbers are accounted for
 SET_ASIDE = frozenset({"ragged_row", "truncated", "duplicate_cell", "conflict_with_summary"})
 _POSITION = re.compile(
@@ -55,6 +57,7 @@ def unplaced(panel, ctx, claim_lines: set[int], colours: Iterable[float]) -> lis
         spelled = [round(v, 9) for v in spelled if v is not None]
         counter.update(spelled or [round(cell["value"], 9)])
     ticks = [t for t in (ctx.x.ticks, ctx.y.ticks) if t]
+    axes = [a for a in (ctx.x, ctx.y) if a.ticks]
     out = []
     for item in panel.items:
         if item.kind == "heading" or item.line in set_aside or item.line in claim_lines:
@@ -62,8 +65,8 @@ def unplaced(panel, ctx, claim_lines: set[int], colours: Iterable[float]) -> lis
         label = item.label or ""
         if label and lexicon.SUMMARY.search(label):
             continue  # a summary line: its numbers are the claim's, kept or not
-        if lexicon.COLOUR_BAR.search(label or item.text[:40]):
-            continue
+        if lexicon.COLOUR_BAR.search(item.text):
+            continue  # the colour bar's range and ticks
         found = numbers(strip_markdown(item.text)) if _DIGIT.search(item.text) else []
         if not found:
             continue
@@ -82,6 +85,11 @@ def unplaced(panel, ctx, claim_lines: set[int], colours: Iterable[float]) -> lis
             spelled = [token] + ([token + unit.group(0)] if unit else [])
             if any(match_tick(s, t) is not None for s in spelled for t in ticks):
                 continue
+            named = re.search(r"([A-Za-z][\w-]*)\s*[=:]?\s*$", text[: m.start()])  # "Head 1"
+            if named and any(resolve(named.group(1) + " " + token, a) for a in axes):
+                continue
+            if _GRID_SIZE.match(text, m.start()) or _GRID_SIZE_END.search(text[: m.end()]):
+                continue  # "a 4 × 4 matrix", "3 x 7 per panel": the size of the grid
             if _POSITION.search(text[: m.start()]):
                 continue
             if key in bounds:

@@ -250,8 +250,36 @@ def segments(rest: str) -> list[str]:
     return [p for p in pieces if p.strip(" .,")]
 
 
+_ELLIPSIS = re.compile(
+    r"(?:(?P<word>[A-Za-z_]+)\s*)?(?<![\d.])(?P<head>\d+(?:\s*,\s*(?:(?P=word)\s*)?\d+)*)"
+    r"\s*,?\s*(?:…|\.\.\.)\s*,?\s*(?:(?P=word)\s*)?(?P<last>\d+)(?![\d.])"
+)
+
+
+def elided(text: str) -> list[str]:
+    """'1, 2, ..., 6', '1, 2, 4, …, 64', 'Head 0 … Head 5': a run of integers, gap filled."""
+    m = _ELLIPSIS.search(text)
+    if not m:
+        return []
+    head = [int(v) for v in re.findall(r"\d+", m.group("head"))]
+    last = int(m.group("last"))
+    steps = {b - a for a, b in zip(head, head[1:], strict=False)} or {1}
+    ratios = {b // a if a and b % a == 0 else 0 for a, b in zip(head, head[1:], strict=False)}
+    out = list(head)
+    if len(steps) == 1 and (step := steps.pop()) > 0 and (last - head[-1]) % step == 0:
+        out += list(range(head[-1] + step, last + 1, step))
+    elif len(ratios) == 1 and (ratio := ratios.pop()) > 1:
+        while out[-1] * ratio <= last:
+            out.append(out[-1] * ratio)
+    if out[-1] != last or len(out) > 200:
+        return []
+    return [str(v) for v in out]
+
+
 def read_enumeration(rest: str) -> list[str]:
     """The items a description lists, in the order it lists them."""
+    if filled := elided(rest):
+        return filled
     for segment in segments(rest):
         masked = mask_atoms(segment)
         colon = masked.rfind(":")

@@ -157,6 +157,8 @@ NOT_TICKS = frozenset(
         "labeled",
         "respectively",
         "etc",
+        "…",
+        "...",
         "each",
         "in the same order",
         "evenly spaced",
