@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from figdata.parse import parse_document
+from figdata.parse.values import to_float
 
 FIXTURES = sorted((Path(__file__).parent / "fixtures" / "layouts").glob("*.md"))
 
@@ -66,5 +67,5 @@ def test_no_cell_value_is_left_unplaced(case):
     values = {c["value"] for c in parsed.cells}
     for f in parsed.findings:
         if f["kind"] == "unplaced_number":
-            number = float(f["detail"].split()[2].rstrip("%"))
+            number = to_float(f["detail"].split()[2].rstrip("%"))
             assert number not in values or f["line"] not in {c["line"] for c in parsed.cells}

@@ -78,6 +78,9 @@ def clean_item(item: str) -> str:
     item = item.strip().rstrip(".;").strip()
     item = re.sub(r"^(?:and|or|&)\s+", "", item, flags=re.I)
     item = re.sub(r"\s*\([^()]*$", "", item)  # a remark whose parenthesis the text cut off
+    item = re.sub(
+        r"\s+[—–]\s*$", "", item
+    )  # "bowl — and whose rows ...": a dash that opened a clause
     for _ in range(2):  # "sw (rows top to bottom)", "64 listed from the top (Layer 0 first)"
         m = _TRAIL_PAREN.match(item)
         if m and (
@@ -140,12 +143,14 @@ def plain_items(text: str) -> list[str]:
 def runs(text: str) -> list[tuple[bool, list[str]]]:
     """Runs of consecutive item-like parts; ``True`` marks a run that a lead phrase opened."""
     parts = [p for p in _split(text) if p.strip()]
-    if parts:
-        m = _LAST_AND.match(parts[-1].strip())
-        if m and not re.match(r"(?i)^(?:and|or)\b", parts[-1].strip()):
+    # "A, B and C, listed top to bottom": the last part that is an item holds the "and"
+    last = next((i for i in range(len(parts) - 1, -1, -1) if clean_item(parts[i])), None)
+    if last is not None:
+        m = _LAST_AND.match(parts[last].strip())
+        if m and not re.match(r"(?i)^(?:and|or)\b", parts[last].strip()):
             a, b = clean_item(m.group("a")), clean_item(m.group("b"))
             if looks_like_item(a) and looks_like_item(b):
-                parts[-1:] = [m.group("a"), m.group("b")]
+                parts[last : last + 1] = [m.group("a"), m.group("b")]
     out: list[tuple[bool, list[str]]] = []
     current: list[str] = []
     keyed = False
@@ -170,7 +175,21 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
 
 
 def _parallel(items: list[str]) -> list[str]:
-    """Reduce the ends of a list of bare numbers to the number each one carries."""
+    """Items of one list share a shape: their ends lose the words that do not fit it.
+
+    After bare numbers, the first and last items keep only their number ("ticks 8" -> 8); after
+    one-word names with a capital or a digit, a lowercase word leading the first item is a noun
+    that introduced the list ("stages S1, S2, S3", "agents PPO and SAC").
+    """
+    words = items[0].split()
+    if (
+        len(items) >= 2
+        and len(words) == 2
+        and re.fullmatch(r"[a-z]+", words[0])
+        and all(len(i.split()) == 1 and re.search(r"[A-Z0-9]", i) for i in items[1:])
+        and re.search(r"[A-Z0-9]", words[1])
+    ):
+        items = [words[1], *items[1:]]
     inner = items[1:-1]
     if len(items) < 3 or not all(_BARE_NUMBER.match(i) for i in inner):
         return items

@@ -248,6 +248,20 @@ BOTH_AXES = Entry(
     "the two axes carry the same ticks",
 )
 
+#: how prose names the horizontal and the vertical axis
+PROSE_X = Entry(
+    "prose_x",
+    r"x[- ]?axis|horizontal axis|columns?|bottom(?:\s+(?:edge|axis))?|horizontal",
+    "years along the bottom",
+    "the horizontal axis, in a sentence",
+)
+PROSE_Y = Entry(
+    "prose_y",
+    r"y[- ]?axis|vertical axis|rows?|(?:left\s+)?side|vertical",
+    "regions up the side",
+    "the vertical axis, in a sentence",
+)
+
 ENTRIES: tuple[Entry, ...] = (
     SUMMARY,
     ORDER_BOTTOM_UP,
@@ -267,4 +281,6 @@ ENTRIES: tuple[Entry, ...] = (
     VALUE_AXIS,
     DIAGONAL_BLANK,
     EXTREME,
+    PROSE_X,
+    PROSE_Y,
 )

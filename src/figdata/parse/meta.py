@@ -389,10 +389,9 @@ def _overview_titles(text: str) -> tuple[list[str], str | None, bool]:
     return titles, single, untitled
 
 
-_PROSE_AXIS = {
-    "x": r"(?:x[- ]axis|horizontal axis|columns?)",
-    "y": r"(?:y[- ]axis|vertical axis|rows?)",
-}
+_PROSE_AXIS = {"x": lexicon.PROSE_X.pattern, "y": lexicon.PROSE_Y.pattern}
+# the words that can only name an axis ("bottom" may be "from top to bottom")
+_AXIS_NAMED = {"x": r"x[- ]?axis|horizontal axis|columns?", "y": r"y[- ]?axis|vertical axis|rows?"}
 
 
 def _axis_in_prose(text: str, role: str) -> Axis | None:
@@ -400,7 +399,9 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
     named = None
     # "the top marginal tax rate on the x-axis (10%, 20%, 30%)": the name before, ticks after
     for m in re.finditer(
-        rf"\s(?:on|along|across)\s+the\s+{_PROSE_AXIS[role]}\s*\((?P<ticks>[^()]+)\)", text, re.I
+        rf"\s(?:on|along|across|up|down)\s+the\s+(?:{_PROSE_AXIS[role]})\s*\((?P<ticks>[^()]+)\)",
+        text,
+        re.I,
     ):
         axis = parse_axis(m.group("ticks"), with_label=False)
         if len(axis.ticks) >= 2:
@@ -410,7 +411,7 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             axis.order = axis.order or tick_order(m.group("ticks") + " " + text, axis.ticks)
             return axis
     for m in re.finditer(
-        rf"\b{_PROSE_AXIS[role]}\s*(?:\([^)]*\)\s*)?[,:]?\s*(?:(?:{lexicon.AXIS_VERB.pattern})(?:\s+|(?<=[:=])\s*))?"
+        rf"\b(?:{_PROSE_AXIS[role]})\s*(?:\([^)]*\)\s*)?[,:]?\s*(?:(?:{lexicon.AXIS_VERB.pattern})(?:\s+|(?<=[:=])\s*))?"
         r"(?:the\s+)?(?P<body>[^.]+(?:\.\d[^.]*)*)",
         text,
         re.I,
@@ -418,8 +419,10 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         weak = not re.search(r"axis", m.group(0)[:20], re.I)  # "rows", "columns"
         if weak and named is not None:
             continue  # the axis was named outright; a later "rows" is something else
+        other = _AXIS_NAMED["y" if role == "x" else "x"]
+        # the description ends where the other axis' begins ("... and whose rows are ...")
         body = re.split(
-            r"(?:,?\s+and|;|,)\s+(?:the\s+)?(?:x|y|vertical|horizontal|columns?|rows?)\b",
+            rf"[,;]?\s+(?:and\s+)?(?:whose\s+|the\s+|its\s+)?(?:{other})\b",
             m.group("body"),
             flags=re.I,
         )[0]

@@ -21,6 +21,9 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 # a whole line in bold, optionally followed by a remark: "**1. Title** (note)"
 _BOLD_LINE = re.compile(r"^\s*\*\*(?P<head>[^*]+?)\*\*(?P<rest>.*)$")
 _ARROWS = (" → ", " -> ", " => ", " ⟶ ")
+_DASH_VALUES = re.compile(
+    r"^(.{1,60}?)\s+[—–-]\s+([~≈]?[+\-\u2212]?\d[\d.]*%?(?:\s*[,;/|]\s*\S+)+)$"
+)
 
 ZONE_WORDS = [(zone, words) for zone, words, _ in lexicon.ZONE_WORDS]
 NON_DATA = {"title", "overview", "components", "observations", "interpretation"}
@@ -55,6 +58,10 @@ def split_label(text: str) -> tuple[str | None, str]:
         i = find_top(text, arrow)
         if i > 0:
             return text[:i].strip(), text[i + len(arrow) :].strip()
+    # "bright — 92, 88, 95": a dash before a run of values
+    m = _DASH_VALUES.match(text)
+    if m:
+        return m.group(1).strip(), m.group(2).strip()
     return None, text.strip()
 
 
