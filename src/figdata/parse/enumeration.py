@@ -76,7 +76,7 @@ def clean_item(item: str) -> str:
     if not _TAG.search(item):
         item = strip_markdown(item)
     item = item.strip().rstrip(".;").strip()
-    item = re.sub(r"^(?:and|or|&)\s+", "", item, flags=re.I)
+    item = re.sub(r"^(?:and|or|&)\s+|^[—–-]\s+", "", item, flags=re.I)
     item = re.sub(r"\s*\([^()]*$", "", item)  # a remark whose parenthesis the text cut off
     item = re.sub(
         r"\s+[—–]\s*$", "", item

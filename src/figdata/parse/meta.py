@@ -422,8 +422,8 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         other = _AXIS_NAMED["y" if role == "x" else "x"]
         # the description ends where the other axis' begins ("... and whose rows are ...")
         body = re.split(
-            rf"[,;]?\s+(?:and\s+)?(?:whose\s+|the\s+|its\s+)?(?:{other})\b",
-            m.group("body"),
+            rf"[,;]?\s+(?:and\s+)?(?:whose\s+|the\s+|its\s+)?\(?(?:{other})\b",
+            _within_brackets(m.group("body")),
             flags=re.I,
         )[0]
         axis = parse_axis(body.strip(" ,"))
@@ -442,6 +442,19 @@ def _both_axes(text: str) -> list[str]:
         if len(ticks) >= 2:
             return ticks
     return []
+
+
+def _within_brackets(body: str) -> str:
+    """The body up to a closing bracket it did not open: "(rows: a, b, c) with ..." -> "a, b, c"."""
+    depth = 0
+    for i, ch in enumerate(body):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                return body[:i]
+            depth -= 1
+    return body
 
 
 def _named_only(body: str) -> Axis | None:

@@ -492,7 +492,11 @@ def table(rows: list[Item], ctx: Context) -> None:
     if _long_table(header, data, ctx):
         return
     # summary columns ("Mean", "Row total") are not part of the grid
-    keep = [j for j, h in enumerate(header) if j == 0 or not SUMMARY_LABEL.search(h)]
+    keep = [
+        j
+        for j, h in enumerate(header)
+        if j == 0 or not SUMMARY_LABEL.search(h) or resolve_either(h, ctx.x, ctx.y) is not None
+    ]  # ... unless the header is a declared tick (a task named "SUM")
     if len(keep) < len(header):
         header = [header[j] for j in keep]
         data = [(r, [c[j] for j in keep if j < len(c)]) for r, c in data]
