@@ -70,7 +70,9 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
     for panel in panels:
         ctx = _context(panel, meta, orders, last_line)
         recognise(panel.items, ctx)
-        ctx = reconcile(ctx, panel.items, lambda trial, its=panel.items: recognise(its, trial))
+        ctx = reconcile(
+            ctx, panel.items, lambda trial, its=panel.items: recognise(its, trial), meta.chart_type
+        )
         panel.x, panel.y = ctx.x, ctx.y
         contexts.append(ctx)
     panels, contexts = _fold_empty_sections(panels, contexts, meta)

@@ -21,6 +21,10 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 # a whole line in bold, optionally followed by a remark: "**1. Title** (note)"
 _BOLD_LINE = re.compile(r"^\s*\*\*(?P<head>[^*]+?)\*\*(?P<rest>.*)$")
 _ARROWS = (" → ", " -> ", " => ", " ⟶ ")
+# "Cell (row 1, col 2) = 0.34": a spaced equals sign before the one value
+_EQUALS_VALUE = re.compile(
+    r"^(.{1,80}?)\s+=\s+([~≈]?[+\-\u2212]?\d[\d.]*(?:[eE][+\-\u2212]?\d+)?\s*%?)\s*$"
+)
 _DASH_VALUES = re.compile(
     r"^(.{1,60}?)\s+[—–-]\s+([~≈]?[+\-\u2212]?\d[\d.]*%?(?:\s*[,;/|]\s*\S+)+)$"
 )
@@ -59,7 +63,7 @@ def split_label(text: str) -> tuple[str | None, str]:
         if i > 0:
             return text[:i].strip(), text[i + len(arrow) :].strip()
     # "bright — 92, 88, 95": a dash before a run of values
-    m = _DASH_VALUES.match(text)
+    m = _DASH_VALUES.match(text) or _EQUALS_VALUE.match(text)
     if m:
         return m.group(1).strip(), m.group(2).strip()
     return None, text.strip()

@@ -242,6 +242,16 @@ def _marker_text(item: Item, tick: str) -> str:
 _CROSS = re.compile(r"^\(?\s*([\w.%-]+?)\s*[x×]\s*([\w.%-]+)\s*\)?$")
 
 
+_ROW_COL = re.compile(
+    r"^(?:cell\s*)?\(?\s*r(?:ow)?\s*#?(?P<row>\d+)\s*[,;/]?\s*c(?:ol(?:umn)?)?\s*#?(?P<col>\d+)\s*\)?$",
+    re.I,
+)
+_COL_ROW = re.compile(
+    r"^(?:cell\s*)?\(?\s*c(?:ol(?:umn)?)?\s*#?(?P<col>\d+)\s*[,;/]?\s*r(?:ow)?\s*#?(?P<row>\d+)\s*\)?$",
+    re.I,
+)
+
+
 def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None:
     text = strip_markdown(label).strip()
     text = re.sub(r"^(?:at|for|in)\s+", "", text, flags=re.I)
@@ -249,6 +259,13 @@ def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None
     m = re.match(r"^[A-Za-z -]+\(([^()]+)\)$", text)
     if m and (_CROSS.match(m.group(1)) or "," in m.group(1)):
         text = m.group(1)
+    # "(row 1, col 2)", "r2 c3": positions counted from the top-left corner
+    m = _ROW_COL.match(text) or _COL_ROW.match(text)
+    if m:
+        i, j = int(m.group("row")), int(m.group("col"))
+        if 0 < i <= len(ctx.y.top_down) and 0 < j <= len(ctx.x.ticks):
+            return ctx.x.ticks[j - 1], ctx.y.top_down[i - 1], "positional"
+        return None
     m = re.match(r"^\(?\s*x\s*=\s*([^,]+?)\s*,\s*y\s*=\s*([^)]+?)\s*\)?$", text, re.I)
     if m:
         x, y = resolve(m.group(1), ctx.x), resolve(m.group(2), ctx.y)
@@ -311,6 +328,24 @@ def point(item: Item, ctx: Context, group) -> bool:
 
 
 # --- nested bullets and group headings (L08, L09) -------------------------------------
+
+
+def group_values(item: Item, ctx: Context, group) -> bool:
+    """Under a heading that names a row (or column), a bare line of its values."""
+    if not group or group[0] not in ("x", "y") or item.label is not None:
+        return False
+    slots = value_list(item.text)
+    if slots is None:
+        return False
+    axis, key = group
+    across = ctx.x.ticks if axis == "y" else ctx.y.top_down
+    if len(slots) != len(across):
+        what = f"{'row' if axis == 'y' else 'column'} '{key}'"
+        ctx.ragged(axis, key, across, item, what, len(slots))
+        return True
+    for tick, slot in zip(across, slots, strict=True):
+        _place(ctx, axis, key, tick, slot, item, "row_list")
+    return True
 
 
 def group_child(item: Item, ctx: Context, group) -> bool:
@@ -758,6 +793,7 @@ LINE_RECOGNISERS = (
     keyed_list,
     group_child,
     group_pairs,
+    group_values,
     point,
     end_points,
     inline_points,

@@ -12,9 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from figdata.parse.accounting import numbers
 from figdata.parse.model import Item
 from figdata.parse.recognize import Context, value_list
+from figdata.parse.text import strip_markdown
 from figdata.parse.ticks import AxisTicks
+from figdata.parse.values import parse_value, split_values
 
 #: finding kinds that count against a reading (a value it could not place as stated)
 CONFLICTS = ("ragged_row",)
@@ -45,7 +48,10 @@ def doubtful(ctx: Context, items: list[Item]) -> bool:
     if uniformly_ragged(ctx):
         return True
     return not ctx.cells and any(
-        it.kind == "table" or value_list(it.body or "") is not None for it in items
+        it.kind == "table"
+        or value_list(it.body or "") is not None
+        or (it.label is not None and len(numbers(it.body or "")) >= 2)
+        for it in items
     )
 
 
@@ -76,12 +82,45 @@ def candidates(ctx: Context) -> Iterator[tuple[str, AxisTicks, AxisTicks]]:
                 )
 
 
-def reconcile(ctx: Context, items: list[Item], run: Callable[[Context], None]) -> Context:
+_NAMED_VALUE = re.compile(r"^(?P<name>.*?[^\d\s.,:=][^:=]*?)\s*(?:[:=]\s*|\s+)(?P<value>\S+)$")
+
+
+def from_data(items: list[Item], chart: str) -> tuple[AxisTicks, AxisTicks] | None:
+    """Axes read off lines that name every value: "System A: BLEU 31.2, chrF 55.0".
+
+    Taken only when every such line names the same ticks in the same order. The line's label
+    is the category (x) of a bar or line chart and the row (y) of anything else.
+    """
+    labels, names = [], None
+    for item in items:
+        if item.label is None or item.kind not in ("list", "text") or not item.body:
+            continue
+        parts = [_NAMED_VALUE.match(t.strip()) for t in split_values(strip_markdown(item.body))]
+        if len(parts) < 2 or not all(p and parse_value(p.group("value")) for p in parts):
+            continue
+        these = [p.group("name").strip() for p in parts]
+        if names not in (None, these):
+            return None
+        names = these
+        labels.append(strip_markdown(item.label).strip())
+    if names is None or len(labels) < 2 or len(set(labels)) != len(labels):
+        return None
+    if chart in ("grouped_bar", "line"):
+        return AxisTicks("x", None, labels), AxisTicks("y", None, names, list(names))
+    return AxisTicks("x", None, names), AxisTicks("y", None, labels, list(labels))
+
+
+def reconcile(
+    ctx: Context, items: list[Item], run: Callable[[Context], None], chart: str = "unknown"
+) -> Context:
     """The best of the declared reading (``ctx``, already run) and its candidates."""
     if not doubtful(ctx, items):
         return ctx
     best, best_score = ctx, score(ctx)
-    for _, x, y in candidates(ctx):
+    readings = list(candidates(ctx))
+    if not ctx.x.ticks and not ctx.y.ticks and (found := from_data(items, chart)):
+        readings.append(("from_data", *found))
+    for _, x, y in readings:
         trial = Context(ctx.panel, x, y, ctx.pair_order, ctx.last_line, rows_axis=ctx.rows_axis)
         run(trial)
         if score(trial) > best_score:
