@@ -242,7 +242,7 @@ def claim_conflicts(claim_rows: list[dict], cells: list[dict]) -> list[dict]:
 def _expected(ctx: Context, diagonal_blank: bool) -> int:
     """Cells the panel's grid holds: a triangle holds half, a blank diagonal is no cell."""
     n = len(ctx.x.ticks) * len(ctx.y.ticks)
-    if ctx.triangle:
+    if len(ctx.addressed) < n and ctx.triangle:
         n = len(ctx.x.ticks) * (len(ctx.x.ticks) + 1) // 2
     if diagonal_blank:
         n -= len(set(ctx.x.ticks) & set(ctx.y.ticks))

@@ -10,7 +10,6 @@ per document is the parser's own alarm that it misread something.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable
 
 from figdata.parse import lexicon
@@ -49,37 +48,35 @@ def _value(token: str) -> float | None:
 def unplaced(panel, ctx, claim_lines: set[int], colours: Iterable[float]) -> list[dict]:
     """``unplaced_number`` findings for one panel, one per number that found no place."""
     set_aside = {f["line"] for f in ctx.findings if f["kind"] in SET_ASIDE}
-    bounds = {round(v, 9) for v in colours}
-    cell_values: dict[int, Counter] = {}
+    bounds = set(colours)
+    # the numbers each line's cells used, as spelled ("71 ± 2" uses 71 and 2)
+    used: dict[int, list[float]] = {}
     for cell in ctx.cells:
-        spelled = [_value(m.group(0)) for m in numbers(cell["value_text"])]
-        counter = cell_values.setdefault(cell["line"], Counter())
-        spelled = [round(v, 9) for v in spelled if v is not None]
-        counter.update(spelled or [round(cell["value"], 9)])
+        spelled = [v for m in numbers(cell["value_text"]) if (v := _value(m.group(0))) is not None]
+        used.setdefault(cell["line"], []).extend(spelled or [cell["value"]])
     ticks = [t for t in (ctx.x.ticks, ctx.y.ticks) if t]
     axes = [a for a in (ctx.x, ctx.y) if a.ticks]
     out = []
     for item in panel.items:
         if item.kind == "heading" or item.line in set_aside or item.line in claim_lines:
             continue
-        label = item.label or ""
-        if label and lexicon.SUMMARY.search(label):
+        if not _DIGIT.search(item.text):
+            continue
+        if item.label and lexicon.SUMMARY.search(item.label):
             continue  # a summary line: its numbers are the claim's, kept or not
         if lexicon.COLOUR_BAR.search(item.text):
             continue  # the colour bar's range and ticks
-        found = numbers(strip_markdown(item.text)) if _DIGIT.search(item.text) else []
-        if not found:
-            continue
         text = strip_markdown(item.text)
-        left = Counter(cell_values.get(item.line, Counter()))
-        for m in found:
+        left = list(used.get(item.line, ()))
+        for m in numbers(text):
             token = m.group(0)
             value = _value(token)
             if value is None:
                 continue
-            key = round(value, 9)
-            if left[key] > 0:
-                left[key] -= 1
+            if value in left:
+                left.remove(value)
+                continue
+            if value in bounds:
                 continue
             unit = re.match(r"\s*[^\s\d,;.()]+", text[m.end() :])  # "4 MB", "30 min"
             spelled = [token] + ([token + unit.group(0)] if unit else [])
@@ -91,8 +88,6 @@ def unplaced(panel, ctx, claim_lines: set[int], colours: Iterable[float]) -> lis
             if _GRID_SIZE.match(text, m.start()) or _GRID_SIZE_END.search(text[: m.end()]):
                 continue  # "a 4 × 4 matrix", "3 x 7 per panel": the size of the grid
             if _POSITION.search(text[: m.start()]):
-                continue
-            if key in bounds:
                 continue
             detail = f"the number {token} is not placed as a cell, tick, claim or colour-bar bound"
             out.append(

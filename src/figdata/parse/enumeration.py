@@ -14,6 +14,7 @@ first and last items are reduced to the number they carry ("has four ticks: 8" -
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from figdata.parse import lexicon
 from figdata.parse.text import strip_markdown
@@ -71,6 +72,7 @@ def _split(text: str) -> list[str]:
     return parts
 
 
+@lru_cache(maxsize=1 << 14)
 def clean_item(item: str) -> str:
     """One list item without markup, list words, a style remark, quotes or a ``name =``."""
     if not _TAG.search(item):
@@ -101,6 +103,7 @@ def clean_item(item: str) -> str:
     return item.strip()
 
 
+@lru_cache(maxsize=1 << 14)
 def _drop_lead(first: str) -> tuple[bool, str]:
     """(whether a lead phrase was found, the item after it)."""
     # a remark in parentheses never holds the lead: "Credit growth (left to right ...)"
@@ -122,6 +125,7 @@ def _drop_lead(first: str) -> tuple[bool, str]:
 _NOT_ONE_ITEM = re.compile(r"\d\s*(?:to|–|-|through)\s*-?\d|\b(?:every|steps?|increments?)\b", re.I)
 
 
+@lru_cache(maxsize=1 << 14)
 def looks_like_item(item: str) -> bool:
     """Short, and not a range or a spacing ("40 to 80", "gridlines every 10")."""
     words = item.split()

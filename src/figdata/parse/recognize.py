@@ -42,8 +42,16 @@ class Context:
     truncated: bool = False
     #: the axis whose ticks label the rows of lists and tables ("y" unless the text says)
     rows_axis: str = "y"
-    #: "lower" or "upper" when the rows hold 1, 2, ..., n values (or n, ..., 1): a triangle
-    triangle: str | None = None
+    #: the panel's lines, for readings that look at all of them (a triangle)
+    items: list[Item] = field(default_factory=list)
+    _triangle: str | None | bool = False  # not looked at yet
+
+    @property
+    def triangle(self) -> str | None:
+        """ "lower" or "upper" when the rows hold 1, 2, ..., n values (or n, ..., 1)."""
+        if self._triangle is False:
+            self._triangle = _triangle(self.items, self)
+        return self._triangle  # type: ignore[return-value]
 
     @property
     def columns_axis(self) -> str:
@@ -142,7 +150,7 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
     if item.label is None or SUMMARY_LABEL.search(item.label):
         return False
     slots = value_list(item.body or "")
-    if slots is None and ctx.triangle and (one := _slot(item.body or "")) not in (None, "missing"):
+    if slots is None and (one := _slot(item.body or "")) not in (None, "missing") and ctx.triangle:
         slots = [one]
     if slots is None:
         return labelled_list(item, ctx)
@@ -184,7 +192,7 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
             **where,
         )
         return True
-    if ctx.triangle and len(slots) < len(across):
+    if len(slots) < len(across) and ctx.triangle:
         # one triangle of a symmetric matrix: lower rows start at the left edge
         across = across[: len(slots)] if ctx.triangle == "lower" else across[-len(slots) :]
     if across and len(slots) != len(across):
@@ -882,7 +890,7 @@ def _triangle(items: list[Item], ctx: Context) -> str | None:
 
 
 def recognise(items: list[Item], ctx: Context) -> None:
-    ctx.triangle = _triangle(items, ctx)
+    ctx.items = items
     group = None
     group_indent = -1
     group_sticky = False
