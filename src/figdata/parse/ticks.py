@@ -21,13 +21,14 @@ class AxisTicks:
     #: y only: the ticks listed from the top edge down, for positional references
     top_down: list[str] = field(default_factory=list)
 
-    def words(self) -> set[str]:
+    def words(self) -> frozenset[str]:
         return _words(self.label or "")
 
 
-def _words(text: str) -> set[str]:
+@lru_cache(maxsize=1 << 14)
+def _words(text: str) -> frozenset[str]:
     words = re.findall(r"[a-z][a-z0-9_-]*", text.lower())
-    return {w[:5] for w in words if len(w) > 1} | {w for w in words if w in ("x", "y")}
+    return frozenset({w[:5] for w in words if len(w) > 1} | {w for w in words if w in ("x", "y")})
 
 
 @lru_cache(maxsize=1 << 14)
