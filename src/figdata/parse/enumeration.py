@@ -317,4 +317,6 @@ def read_enumeration(rest: str) -> list[str]:
                 return run
         if expanded := expand_range(segment):
             return expanded
-    return []
+    # '"Sequence length" (512, 1024, 2048)': the list is the parenthesis
+    inner = re.search(r"\(([^()]*,[^()]*)\)", rest)
+    return read_enumeration(inner.group(1)) if inner else []

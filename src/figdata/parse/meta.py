@@ -399,7 +399,7 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
     named = None
     # "the top marginal tax rate on the x-axis (10%, 20%, 30%)": the name before, ticks after
     for m in re.finditer(
-        rf"\s(?:on|along|across|up|down)\s+the\s+(?:{_PROSE_AXIS[role]})\s*\((?P<ticks>[^()]+)\)",
+        rf"\s(?:on|along|across|up|down|as)\s+(?:the\s+)?(?:{_PROSE_AXIS[role]})\s*\((?P<ticks>[^()]+)\)",
         text,
         re.I,
     ):

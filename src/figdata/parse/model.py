@@ -89,6 +89,9 @@ def classify(lines: list[str]) -> list[Item]:
             item = Item(number, "list", indent, m.group(2).strip())
         elif (m := _BOLD_LINE.match(raw)) and not _looks_like_pair(m):
             item = Item(number, "bold", 0, raw.strip())
+        elif raw.count(" | ") >= 2:
+            # a table typed without its outer bars: "Oslo | 1.2 | 2.6 | 4.1"
+            item = Item(number, "table", 0, raw.strip())
         else:
             item = Item(number, "text", 0, raw.strip())
         if item.kind in ("list", "code", "text"):

@@ -532,6 +532,16 @@ def table(rows: list[Item], ctx: Context) -> None:
         return
     header = _cells_of(body[0].text)
     data = [(r, _cells_of(r.text)) for r in body[1:]]
+    down = ctx.y if ctx.rows_axis == "y" else ctx.x
+    if (
+        resolve(header[0], down)
+        and header[1:]
+        and all(_slot(c) not in (None, "missing") for c in header[1:])
+    ):
+        # no header line: "Oslo | 1.2 | 2.6 | 4.1" is already a row of the declared grid
+        across = ctx.x if down is ctx.y else ctx.y
+        header = ["", *(across.top_down or across.ticks)]
+        data = [(r, _cells_of(r.text)) for r in body]
     if _long_table(header, data, ctx):
         return
     # summary columns ("Mean", "Row total") are not part of the grid
@@ -755,6 +765,53 @@ def at_pairs(item: Item, ctx: Context, group) -> bool:
     return True
 
 
+# --- a row or column told in a clause: "the first row (fp16) reads 1.1, 2.0 and 3.9" -----
+
+_ROW_OR_COLUMN = re.compile(r"\b(row|column)\b", re.I)
+
+
+def _clause_column(clause: str, ctx: Context) -> str | None:
+    m = re.search(rf"\b({lexicon.ORDINAL.pattern})\s+column\b", clause, re.I)
+    if m:
+        word = m.group(1).lower()
+        i = len(ctx.x.ticks) if word == "last" else lexicon.ORDINALS.get(word, 0)
+        return ctx.x.ticks[i - 1] if 0 < i <= len(ctx.x.ticks) else None
+    named = {t for *_, t in mentions(clause.split("column")[0], ctx.x)}
+    return named.pop() if len(named) == 1 else None
+
+
+def clause_lines(item: Item, ctx: Context, group) -> bool:
+    """A clause that names one row (or column) and gives exactly its values, in order."""
+    if item.kind not in ("text", "list") or not _HAS_DIGIT.search(item.text):
+        return False
+    if not ctx.x.ticks or not ctx.y.ticks or (item.label and SUMMARY_LABEL.search(item.label)):
+        return False
+    hits = []
+    for clause in re.split(r";\s*|(?<=[.!?])\s+(?=[A-Z])", strip_markdown(item.text)):
+        m = _ROW_OR_COLUMN.search(clause)
+        if not m or claim_words(clause):
+            continue
+        plain = re.sub(r"\([^()]*\)", lambda p: " " * len(p.group(0)), clause)
+        if m.group(1).lower() == "row":
+            axis, key, across = "y", _prose_row(clause, ctx), ctx.x.ticks
+        else:
+            axis, key, across = "x", _clause_column(clause, ctx), ctx.y.top_down
+        if key is None:
+            continue
+        spans = [(a, b) for a, b, _ in mentions(plain, ctx.x) + mentions(plain, ctx.y)]
+        values = [
+            v
+            for n in _PROSE_NUMBER.finditer(plain)
+            if not any(a <= n.start() < b for a, b in spans) and (v := parse_value(n.group(0)))
+        ]
+        if len(values) == len(across):
+            hits.append((axis, key, across, values))
+    for axis, key, across, values in hits:
+        for tick, value in zip(across, values, strict=True):
+            _place(ctx, axis, key, tick, value, item, "prose_row")
+    return bool(hits)
+
+
 # --- one cell told in a clause: "on Monday at noon the count reaches 412" ----------------
 
 _CLAUSE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z])|;\s*|,\s+(?:while|whereas|and|but)\s+|\s+while\s+")
@@ -809,6 +866,7 @@ LINE_RECOGNISERS = (
     flat_grid,
     prose,
     at_pairs,
+    clause_lines,
     prose_point,
 )
 
