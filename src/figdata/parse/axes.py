@@ -51,6 +51,8 @@ def axis_label(body: str) -> tuple[str | None, str]:
 
     # a name in quotes, code or italics ("*Latitude band*"), near the start
     m = re.search(r"\"([^\"]+)\"|`([^`]+)`|'([^']+)'|“([^”]+)”|(?<!\*)\*([^*\d]+)\*(?!\*)", masked)
+    if m and re.match(r"\s*,\s*[\"“`']", masked[m.end() :]):
+        m = None  # 'tasks "POS", "NER", "SRL"': quoted ticks, not a quoted name
     if m and m.start() < 40:
         g = next(i for i in range(1, 6) if m.group(i))
         return strip_markdown(cut(m, g)), body[: m.start()] + " " + body[m.end() :]

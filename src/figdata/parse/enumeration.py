@@ -193,7 +193,7 @@ def _parallel(items: list[str]) -> list[str]:
         and all(len(i.split()) == 1 and re.search(r"[A-Z0-9]", i) for i in items[1:])
         and re.search(r"[A-Z0-9]", words[1])
     ):
-        items = [words[1], *items[1:]]
+        items = [clean_item(words[1]), *items[1:]]
     inner = items[1:-1]
     if len(items) < 3 or not all(_BARE_NUMBER.match(i) for i in inner):
         return items

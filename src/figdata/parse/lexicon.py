@@ -251,14 +251,14 @@ BOTH_AXES = Entry(
 #: how prose names the horizontal and the vertical axis
 PROSE_X = Entry(
     "prose_x",
-    r"x[- ]?axis|horizontal axis|columns?|bottom(?:\s+(?:edge|axis))?|horizontal",
-    "years along the bottom",
+    r"x[- ]?axis|horizontal axis|columns?|bottom(?=\s*\()|bottom\s+(?:edge|axis)",
+    "years along the bottom (2019, 2020)",
     "the horizontal axis, in a sentence",
 )
 PROSE_Y = Entry(
     "prose_y",
-    r"y[- ]?axis|vertical axis|rows?|(?:left\s+)?side|vertical",
-    "regions up the side",
+    r"y[- ]?axis|vertical axis|rows?|side(?=\s*\()|side\s+axis|left\s+(?:edge|side)",
+    "regions up the side (North, South)",
     "the vertical axis, in a sentence",
 )
 

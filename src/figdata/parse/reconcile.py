@@ -110,6 +110,19 @@ def from_data(items: list[Item], chart: str) -> tuple[AxisTicks, AxisTicks] | No
     return AxisTicks("x", None, names), AxisTicks("y", None, labels, list(labels))
 
 
+def from_table(items: list[Item]) -> tuple[AxisTicks, AxisTicks] | None:
+    """Axes read off a panel's table: its header (less the corner) and its first column."""
+    rows = [it for it in items if it.kind == "table" and not re.fullmatch(r"[\s|:\-]+", it.text)]
+    if len(rows) < 3:
+        return None
+    cells = [[c.strip() for c in r.text.strip().strip("|").split("|")] for r in rows]
+    header = [strip_markdown(c) for c in cells[0][1:]]
+    first = [strip_markdown(c[0]) for c in cells[1:]]
+    if len(header) < 2 or not all(header) or not all(first) or len(set(first)) != len(first):
+        return None
+    return AxisTicks("x", None, header), AxisTicks("y", None, first, list(first))
+
+
 def reconcile(
     ctx: Context, items: list[Item], run: Callable[[Context], None], chart: str = "unknown"
 ) -> Context:
@@ -120,6 +133,8 @@ def reconcile(
     readings = list(candidates(ctx))
     if not ctx.x.ticks and not ctx.y.ticks and (found := from_data(items, chart)):
         readings.append(("from_data", *found))
+    if not ctx.cells and (found := from_table(items)):
+        readings.append(("from_table", *found))
     for _, x, y in readings:
         trial = Context(ctx.panel, x, y, ctx.pair_order, ctx.last_line, rows_axis=ctx.rows_axis)
         run(trial)
