@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from figdata.parse.text import MINUS
 
 NUM = r"[+\-\u2212]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+\-\u2212]?\d+)?"
+# a number with thousands separators, "12,400" (only where a slot holds one number)
+_GROUPED = r"[+\-\u2212]?\d{1,3}(?:,\d{3})+(?:\.\d+)?"
 _HEDGE = r"(?:approximately|approx\.?|about|around|roughly|nearly|~|≈|∼)"
 _UNIT = r"(?:[A-Za-zµ°/%²³⁻¹]+(?:/[A-Za-z]+)?)"
 
@@ -16,7 +18,7 @@ _UNIT = r"(?:[A-Za-zµ°/%²³⁻¹]+(?:/[A-Za-z]+)?)"
 # optional "± sd", optional unit word, optional parenthetical remark
 _VALUE = re.compile(
     rf"""^\s*(?P<hedge>{_HEDGE}\s*)?(?:\*\*)?\s*(?P<hedge2>{_HEDGE}\s*)?
-    (?P<num>{NUM})(?P<mult>[x×](?![\w]))?\s*(?P<pct>%)?(?:\*\*)?
+    (?P<num>{_GROUPED}|{NUM})(?P<mult>[x×](?![\w]))?\s*(?P<pct>%)?(?:\*\*)?
     (?P<sd>\s*(?:±|\+/-)\s*\d+(?:\.\d+)?\s*%?)?
     (?:\s+(?P<unit>{_UNIT}(?:\s+{_UNIT})?))?
     \s*(?P<paren>\((?P<remark>[^()]*(?:\([^()]*\)[^()]*)*)\))?
@@ -41,7 +43,7 @@ class Value:
 
 
 def to_float(num: str) -> float:
-    return float(num.replace(MINUS, "-").lstrip("+"))
+    return float(num.replace(MINUS, "-").replace(",", "").lstrip("+"))
 
 
 def parse_value(token: str) -> Value | None:
