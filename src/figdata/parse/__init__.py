@@ -166,6 +166,7 @@ def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> C
     panel.colour = colour
     panel.metric = meta.metric
     ctx = Context(panel.index, panel.x, panel.y, orders, last_line)
+    ctx.prose_values = not meta.no_values
     if meta.rows_named:
         down_x, down_y = name_score(meta.rows_named, panel.x), name_score(meta.rows_named, panel.y)
         ctx.rows_axis = "x" if down_x > down_y else "y"

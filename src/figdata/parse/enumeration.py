@@ -252,7 +252,9 @@ def expand_range(text: str) -> list[str]:
         lo, hi = int(m.group(1)), int(m.group(2))
         if 0 < hi - lo <= 200:
             return [str(v) for v in range(lo, hi + 1)]
-    m = re.search(r"\b([A-Za-z]{3,9})\s+(?:through|thru|to|-|–)\s+([A-Za-z]{3,9})\b", text)
+    m = re.search(
+        r"\b([A-Za-z]{3,9})(?:\s+(?:through|thru|to)\s+|\s*[-–]\s*)([A-Za-z]{3,9})\b", text
+    )
     if m:
         a, b = m.group(1)[:3].lower(), m.group(2)[:3].lower()
         if a in MONTHS and b in MONTHS and MONTHS.index(a) < MONTHS.index(b):

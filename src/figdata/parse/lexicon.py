@@ -229,6 +229,16 @@ VALUE_AXIS = Entry(
     "a value axis; '40 to 80' is its range, not forty-one ticks",
 )
 
+#: the figure prints no value in its cells: prose numbers are colour readings, not cells
+NO_VALUES = Entry(
+    "no_values",
+    r"\bno\s+(?:cell\s+)?(?:values?|numbers?|annotations?|labels?)\s+(?:are\s+)?(?:printed|shown|"
+    r"written|annotated|given)\b|\bno\s+printed\s+(?:values?|numbers?)\b|\b(?:cells\s+are|is)\s+"
+    r"(?:not\s+annotated|unannotated)\b|\bno\s+(?:values?|numbers?)\s+(?:in|inside)\s+the\s+cells\b",
+    "No numbers are printed in the cells.",
+    "the description reads values off the colours, so its numbers are ranges, not cells",
+)
+
 #: the diagonal of a square matrix carries no value on purpose
 DIAGONAL_BLANK = Entry(
     "diagonal_blank",
@@ -283,4 +293,5 @@ ENTRIES: tuple[Entry, ...] = (
     EXTREME,
     PROSE_X,
     PROSE_Y,
+    NO_VALUES,
 )

@@ -47,6 +47,8 @@ class Meta:
     rows_named: str | None = None
     #: the text says the diagonal of the matrix is left blank
     diagonal_blank: bool = False
+    #: the text says no value is printed in the cells ("No numbers are printed")
+    no_values: bool = False
 
 
 @dataclass
@@ -239,6 +241,7 @@ def diagonal(reading: Reading) -> None:
     """'The diagonal is left blank': those cells are not missing."""
     text = " ".join([reading.overview, *reading.paragraphs])
     reading.meta.diagonal_blank = bool(lexicon.DIAGONAL_BLANK.search(strip_markdown(text)))
+    reading.meta.no_values = bool(lexicon.NO_VALUES.search(strip_markdown(text)))
 
 
 BLOCK_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (("nested_axis", nested_axis),)
@@ -409,6 +412,18 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             head = re.split(r",|;|\b(?:and|use|uses|using|with|shows?|has|have)\b", before)
             axis.label = re.sub(r"^\s*(?:the|both)\s+", "", head[-1].strip(), flags=re.I) or None
             axis.order = axis.order or tick_order(m.group("ticks") + " " + text, axis.ticks)
+            return axis
+    # "depths (10 cm, 30 cm, 60 cm; rows, top to bottom)": the axis word after the ticks
+    for m in re.finditer(
+        rf"(?P<head>[\w -]{{2,40}}?)\s*\((?P<ticks>[^()]+?)[,;]\s*"
+        rf"(?:{_AXIS_NAMED[role]})\b(?P<tail>[^()]*)\)",
+        text,
+        re.I,
+    ):
+        axis = parse_axis(m.group("ticks"), with_label=False)
+        if len(axis.ticks) >= 2:
+            axis.label = m.group("head").strip().split(" and ")[-1].strip() or None
+            axis.order = axis.order or tick_order(m.group("tail"), axis.ticks)
             return axis
     for m in re.finditer(
         rf"\b(?:{_PROSE_AXIS[role]})\s*(?:\([^)]*\)\s*)?[,:]?\s*(?:(?:{lexicon.AXIS_VERB.pattern})(?:\s+|(?<=[:=])\s*))?"

@@ -42,6 +42,8 @@ class Context:
     truncated: bool = False
     #: the axis whose ticks label the rows of lists and tables ("y" unless the text says)
     rows_axis: str = "y"
+    #: False when the text says no value is printed: numbers in prose are then colour readings
+    prose_values: bool = True
     #: the panel's lines, for readings that look at all of them (a triangle)
     items: list[Item] = field(default_factory=list)
     _triangle: str | None | bool = False  # not looked at yet
@@ -731,6 +733,8 @@ _AT_PAIR = re.compile(
 
 def at_pairs(item: Item, ctx: Context, group) -> bool:
     """Two or more "value at tick" pairs on a line that names one row (or under its group)."""
+    if not ctx.prose_values:
+        return False
     if not _HAS_DIGIT.search(item.text):
         return False
     if item.kind not in ("text", "list") or not ctx.x.ticks or not ctx.y.ticks:
@@ -782,6 +786,8 @@ def _clause_column(clause: str, ctx: Context) -> str | None:
 
 def clause_lines(item: Item, ctx: Context, group) -> bool:
     """A clause that names one row (or column) and gives exactly its values, in order."""
+    if not ctx.prose_values:
+        return False
     if item.kind not in ("text", "list") or not _HAS_DIGIT.search(item.text):
         return False
     if not ctx.x.ticks or not ctx.y.ticks or (item.label and SUMMARY_LABEL.search(item.label)):
@@ -820,6 +826,8 @@ _PROSE_NUMBER = re.compile(rf"(?<![\w.\-/–—])(?:{NUM})(?![\w]|\.\d|\s*(?:-|�
 
 def prose_point(item: Item, ctx: Context, group) -> bool:
     """A clause that names one x tick, one y tick and one number states that cell."""
+    if not ctx.prose_values:
+        return False
     if not _HAS_DIGIT.search(item.text):
         return False
     if item.kind not in ("text", "list") or not ctx.x.ticks or not ctx.y.ticks:

@@ -137,6 +137,7 @@ def reconcile(
         readings.append(("from_table", *found))
     for _, x, y in readings:
         trial = Context(ctx.panel, x, y, ctx.pair_order, ctx.last_line, rows_axis=ctx.rows_axis)
+        trial.prose_values = ctx.prose_values
         run(trial)
         if score(trial) > best_score:
             best, best_score = trial, score(trial)
