@@ -194,6 +194,10 @@ def _parallel(items: list[str]) -> list[str]:
         and re.search(r"[A-Z0-9]", words[1])
     ):
         items = [clean_item(words[1]), *items[1:]]
+    if len(items) == 2 and _BARE_NUMBER.match(items[1]) and not _BARE_NUMBER.match(items[0]):
+        first = _NUMBER_TICK.findall(items[0])
+        if first and items[0].rstrip().endswith(first[-1]):
+            return [first[-1].lstrip("~≈"), items[1]]  # "batch sizes 1 and 8"
     inner = items[1:-1]
     if len(items) < 3 or not all(_BARE_NUMBER.match(i) for i in inner):
         return items

@@ -207,7 +207,8 @@ COLOUR_BAR = Entry(
 AXIS_VERB = Entry(
     "axis_verb",
     r"shows|is|represents|plots|gives|lists|holds|carries|has|have|spans|covers|displays|"
-    r"contains|encodes|runs\s+over|ranges\s+over|varies|:|=",
+    r"contains|encodes|runs\s+over|ranges\s+over|varies|corresponds?\s+to|are|denotes?|"
+    r"indicates?|:|=",
     "has",
     "the verb between an axis and its description in a sentence",
 )

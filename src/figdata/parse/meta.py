@@ -452,8 +452,16 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
 def _both_axes(text: str) -> list[str]:
     """'The same five variables label both axes: A, B, C', 'both in the order a, b, c'."""
     for m in lexicon.BOTH_AXES.regex.finditer(text):
-        sentence = re.split(r"(?<=[a-z)])\.\s", text[m.start() :], maxsplit=1)[0]
-        ticks = parse_axis(sentence, with_label=False).ticks
+        after = re.split(r"(?<=[a-z)])\.\s", text[m.start() :], maxsplit=1)[0]
+        before = re.split(r"(?<=[a-z)])\.\s", text[: m.start()])[-1]
+        listed = re.findall(r"\(([^()]*,[^()]*)\)", before)
+        if (
+            re.match(r"(?i)(?:on|along|label)\b", m.group(0))
+            and listed
+            and not re.match(r"\s*[:—–]", text[m.end() :])
+        ):
+            after = listed[-1]  # "three annotators (A1, A2, A3) on both axes"
+        ticks = parse_axis(after, with_label=False).ticks
         if len(ticks) >= 2:
             return ticks
     return []

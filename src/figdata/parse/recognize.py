@@ -321,8 +321,8 @@ def _ordered(a: str, b: str, ctx: Context, order: str, layout: str):
 
 
 def point(item: Item, ctx: Context, group) -> bool:
-    if item.label is None or SUMMARY_LABEL.search(item.label):
-        return False
+    if item.label is None or SUMMARY_LABEL.search(item.label) or not (item.body or "").strip():
+        return False  # "... as follows:" states no value, not even a blank one
     slot = _slot(item.body or "") if item.body is not None else None
     if slot is None:
         return False
