@@ -80,9 +80,6 @@ def clean_item(item: str) -> str:
     item = item.strip().rstrip(".;").strip()
     item = re.sub(r"^(?:and|or|&)\s+|^[—–-]\s+", "", item, flags=re.I)
     item = re.sub(r"\s*\([^()]*$", "", item)  # a remark whose parenthesis the text cut off
-    item = re.sub(
-        r"\s+[—–]\s*$", "", item
-    )  # "bowl — and whose rows ...": a dash that opened a clause
     for _ in range(2):  # "sw (rows top to bottom)", "64 listed from the top (Layer 0 first)"
         m = _TRAIL_PAREN.match(item)
         if m and (
@@ -93,6 +90,8 @@ def clean_item(item: str) -> str:
         ):
             item = m.group(1).strip()
         item = lexicon.LIST_TRAIL.regex.sub("", item).strip().rstrip(".;,").strip()
+        # a dash that opened a clause: "bowl — and whose rows", "Softmax — top to bottom"
+        item = re.sub(r"\s+[—–]$", "", item)
     if len(item) >= 2 and item[0] == item[-1] and item[0] in "\"'`":
         item = item[1:-1]
     elif item[:1] == "“" and item[-1:] == "”":

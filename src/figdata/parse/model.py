@@ -55,6 +55,8 @@ def split_label(text: str) -> tuple[str | None, str]:
         head, rest = m.group(1).strip(), m.group(2).strip()
         if head.endswith(":") or rest.startswith(":") or not rest:
             return head.rstrip(":").strip(), rest.lstrip(":").strip()
+        if re.match(r"[—–]\s|-\s", rest):  # "**GEMM** — A100: 91%, H100: 94%"
+            return head.strip(), rest[1:].strip()
     colon = find_top(text, ":", then=" *\t")
     if colon >= 0:
         return text[:colon].strip(), text[colon + 1 :].strip()
