@@ -40,6 +40,8 @@ def test_zone_words_match_their_examples():
         ("Temperature – 0.2, 0.4, 0.6", ["0.2", "0.4", "0.6"]),
         ("from 1 to 4", ["1", "2", "3", "4"]),
         ("Mar through Jun", ["Mar", "Apr", "May", "Jun"]),
+        ("Mon to Wed", ["Mon", "Tue", "Wed"]),
+        ("Monday–Wednesday", ["Monday", "Tuesday", "Wednesday"]),
         ("with ticks at 0 and 4 (top to bottom)", ["0", "4"]),
         ("en, de, sw (rows top to bottom, columns left to right)", ["en", "de", "sw"]),
         ("lists 500, 1000, 2000 and 4000 from top to bottom", ["500", "1000", "2000", "4000"]),

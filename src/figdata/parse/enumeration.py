@@ -20,6 +20,12 @@ from figdata.parse import lexicon
 from figdata.parse.text import strip_markdown
 
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+_FULL_NAMES = (
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May "
+    "June July August September October November December"
+).split()
+_FULL = {name[:3].lower(): name for name in _FULL_NAMES}
 _TAG = re.compile(r"<[^<>]{0,200}>")
 # an HTML element is one atom: "<span ...>Learning rate, log</span>" holds no list separator
 _ELEMENT = re.compile(r"<([a-zA-Z][\w-]*)\b[^<>]{0,200}>[^<>]{0,200}</\1\s*>|<[^<>]{0,200}>")
@@ -260,9 +266,12 @@ def expand_range(text: str) -> list[str]:
     )
     if m:
         a, b = m.group(1)[:3].lower(), m.group(2)[:3].lower()
-        if a in MONTHS and b in MONTHS and MONTHS.index(a) < MONTHS.index(b):
-            names = MONTHS[MONTHS.index(a) : MONTHS.index(b) + 1]
-            return [n.capitalize() for n in names]
+        for names in (MONTHS, WEEKDAYS):
+            if a in names and b in names and names.index(a) < names.index(b):
+                spelled = [n.capitalize() for n in names[names.index(a) : names.index(b) + 1]]
+                if len(m.group(1)) > 3:  # "Monday to Friday": the full names
+                    spelled = [_FULL.get(n.lower(), n) for n in spelled]
+                return spelled
     return []
 
 

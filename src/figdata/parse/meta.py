@@ -413,6 +413,14 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             axis.label = re.sub(r"^\s*(?:the|both)\s+", "", head[-1].strip(), flags=re.I) or None
             axis.order = axis.order or tick_order(m.group("ticks") + " " + text, axis.ticks)
             return axis
+    # "cache sizes 16, 32 and 64 MB (x-axis)": the list, then the axis named in parentheses
+    for m in re.finditer(rf"\((?:the\s+)?(?:{_AXIS_NAMED[role]})\b(?P<tail>[^()]*)\)", text, re.I):
+        before = re.split(r"[()\[\]:;.]\s", text[max(0, m.start() - 160) : m.start()])[-1]
+        before = re.sub(r"^[()\s]*(?:and|with|for|by)\s+", "", before.strip(), flags=re.I)
+        axis = parse_axis(before, with_label=False)
+        if len(axis.ticks) >= 2:
+            axis.order = axis.order or tick_order(m.group("tail"), axis.ticks)
+            return axis
     # "depths (10 cm, 30 cm, 60 cm; rows, top to bottom)": the axis word after the ticks
     for m in re.finditer(
         rf"(?P<head>[\w -]{{2,40}}?)\s*\((?P<ticks>[^()]+?)[,;]\s*"
