@@ -222,6 +222,16 @@ EXTREME = Entry(
     "a sentence that names an extreme of the panel",
 )
 
+#: a sentence that compares two cells: its number is a difference, not a cell
+COMPARISON = Entry(
+    "comparison",
+    r"\b(?:than|better|worse|higher|lower|more|less|fewer|increases?|decreases?|drops?|falls?|"
+    r"rises?|gains?|improves?|improvement|points?|pp|difference|gap|delta|margin|ahead|behind|"
+    r"times|ratio|between)\b",
+    "the 7B model at 4k is 10 points better than at 16k",
+    "a clause whose number compares cells instead of stating one",
+)
+
 #: an axis that carries a continuous scale, whose range is not a list of ticks
 VALUE_AXIS = Entry(
     "value_axis",
@@ -295,4 +305,5 @@ ENTRIES: tuple[Entry, ...] = (
     PROSE_X,
     PROSE_Y,
     NO_VALUES,
+    COMPARISON,
 )

@@ -26,6 +26,7 @@ from figdata.parse.values import NUM, Value, is_missing, parse_value, split_valu
 
 SUMMARY_LABEL = lexicon.SUMMARY.regex
 claim_words = lexicon.EXTREME.search
+compares = lexicon.COMPARISON.search
 _HAS_DIGIT = re.compile(r"\d")
 
 
@@ -838,8 +839,8 @@ def prose_point(item: Item, ctx: Context, group) -> bool:
     text = strip_markdown(item.text)
     hits = []
     for clause in _CLAUSE.split(text):
-        if SUMMARY_LABEL.search(clause) or claim_words(clause):
-            continue  # "the highest rate, 80.1, is ...": a claim about a cell, not the cell
+        if SUMMARY_LABEL.search(clause) or claim_words(clause) or compares(clause):
+            continue  # a claim about a cell ("the highest rate, 80.1") or a difference
         xs, ys = mentions(clause, ctx.x), mentions(clause, ctx.y)
         if len({t for *_, t in xs}) != 1 or len({t for *_, t in ys}) != 1:
             continue
