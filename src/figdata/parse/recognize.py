@@ -723,6 +723,17 @@ def flat_grid(item: Item, ctx: Context, group) -> bool:
     return True
 
 
+def _prose_line(item: Item, ctx: Context) -> bool:
+    """A sentence or bullet that may state values in prose: the prose recognisers' gate."""
+    return (
+        ctx.prose_values
+        and item.kind in ("text", "list")
+        and bool(ctx.x.ticks and ctx.y.ticks)
+        and _HAS_DIGIT.search(item.text) is not None
+        and not (item.label and SUMMARY_LABEL.search(item.label))
+    )
+
+
 # --- a row told as values "at" ticks: "climbs from 3.6 t/ha at 0 kg N/ha to 5.3 t/ha at 60" --
 
 _AT_PAIR = re.compile(
@@ -734,13 +745,7 @@ _AT_PAIR = re.compile(
 
 def at_pairs(item: Item, ctx: Context, group) -> bool:
     """Two or more "value at tick" pairs on a line that names one row (or under its group)."""
-    if not ctx.prose_values:
-        return False
-    if not _HAS_DIGIT.search(item.text):
-        return False
-    if item.kind not in ("text", "list") or not ctx.x.ticks or not ctx.y.ticks:
-        return False
-    if item.label and SUMMARY_LABEL.search(item.label):
+    if not _prose_line(item, ctx):
         return False
     text = strip_markdown(item.text)
     rows_axis, across = (ctx.y, ctx.x) if ctx.rows_axis == "y" else (ctx.x, ctx.y)
@@ -787,11 +792,7 @@ def _clause_column(clause: str, ctx: Context) -> str | None:
 
 def clause_lines(item: Item, ctx: Context, group) -> bool:
     """A clause that names one row (or column) and gives exactly its values, in order."""
-    if not ctx.prose_values:
-        return False
-    if item.kind not in ("text", "list") or not _HAS_DIGIT.search(item.text):
-        return False
-    if not ctx.x.ticks or not ctx.y.ticks or (item.label and SUMMARY_LABEL.search(item.label)):
+    if not _prose_line(item, ctx):
         return False
     hits = []
     for clause in re.split(r";\s*|(?<=[.!?])\s+(?=[A-Z])", strip_markdown(item.text)):
@@ -827,13 +828,7 @@ _PROSE_NUMBER = re.compile(rf"(?<![\w.\-/–—])(?:{NUM})(?![\w]|\.\d|\s*(?:-|�
 
 def prose_point(item: Item, ctx: Context, group) -> bool:
     """A clause that names one x tick, one y tick and one number states that cell."""
-    if not ctx.prose_values:
-        return False
-    if not _HAS_DIGIT.search(item.text):
-        return False
-    if item.kind not in ("text", "list") or not ctx.x.ticks or not ctx.y.ticks:
-        return False
-    if item.label and SUMMARY_LABEL.search(item.label):
+    if not _prose_line(item, ctx):
         return False
     shared = set(ctx.x.ticks) & set(ctx.y.ticks)
     text = strip_markdown(item.text)
