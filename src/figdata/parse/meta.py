@@ -417,9 +417,7 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
     for m in re.finditer(rf"\((?:the\s+)?(?:{_AXIS_NAMED[role]})\b(?P<tail>[^()]*)\)", text, re.I):
         before = re.split(r"[()\[\]:;.]\s", text[max(0, m.start() - 160) : m.start()])[-1]
         before = re.sub(r"^[()\s]*(?:and|with|for|by)\s+", "", before.strip(), flags=re.I)
-        axis = parse_axis(before, with_label=False)
-        if len(axis.ticks) >= 2:
-            axis.order = axis.order or tick_order(m.group("tail"), axis.ticks)
+        if axis := _listed(before, m.group("tail")):
             return axis
     # "depths (10 cm, 30 cm, 60 cm; rows, top to bottom)": the axis word after the ticks
     for m in re.finditer(
@@ -428,10 +426,8 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         text,
         re.I,
     ):
-        axis = parse_axis(m.group("ticks"), with_label=False)
-        if len(axis.ticks) >= 2:
+        if axis := _listed(m.group("ticks"), m.group("tail")):
             axis.label = m.group("head").strip().split(" and ")[-1].strip() or None
-            axis.order = axis.order or tick_order(m.group("tail"), axis.ticks)
             return axis
     for m in re.finditer(
         rf"\b(?:{_PROSE_AXIS[role]})\s*(?:\([^)]*\)\s*)?[,:]?\s*(?:(?:{lexicon.AXIS_VERB.pattern})(?:\s+|(?<=[:=])\s*))?"
@@ -473,6 +469,15 @@ def _both_axes(text: str) -> list[str]:
         if len(ticks) >= 2:
             return ticks
     return []
+
+
+def _listed(ticks: str, remark: str) -> Axis | None:
+    """An axis of two or more ticks read from ``ticks``, its order from the remark beside it."""
+    axis = parse_axis(ticks, with_label=False)
+    if len(axis.ticks) < 2:
+        return None
+    axis.order = axis.order or tick_order(remark, axis.ticks)
+    return axis
 
 
 def _within_brackets(body: str) -> str:
