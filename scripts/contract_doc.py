@@ -22,7 +22,10 @@ FILES = [
     ("results/cells/{doc}.parquet", "validated cells: one row per trustworthy cell"),
     ("results/panels/{doc}.parquet", "one row per panel"),
     ("results/findings/{doc}.parquet", "problems found by the parser and the validate stage"),
-    ("results/claims/{doc}.parquet", "summary statements (peak, minimum, ...) tied to cells"),
+    (
+        "results/claims/{doc}.parquet",
+        "numeric statements of the prose (peak, range, bound, trend, ...), structured",
+    ),
     ("results/quarantine/{doc}.parquet", "rows the validate stage took out, with the reason"),
     ("results/validation/{doc}.json", "the document's validation report"),
     ("results/corpus/findings.parquet", "all documents' findings, same columns as `findings`"),

@@ -23,6 +23,10 @@ from pandera.typing import Series
 
 from figdata import tables
 
+CLAIM_KINDS = ("max", "min", "range", "bound", "identical", "improved", "trend", "panel_rank")
+CLAIM_RELATIONS = (
+    "le", "lt", "ge", "gt", "higher", "lower", "increasing", "decreasing", "highest", "lowest",
+)  # fmt: skip
 CHART_TYPES = ("heatmap", "grouped_bar", "line", "unknown")
 Y_ORDERS = ("top-to-bottom", "bottom-to-top", "legend")
 SEVERITIES = tables.SEVERITIES
@@ -254,7 +258,10 @@ class ClaimsRaw(_Contract):
     )
     kind: Series[str] = pa.Field(
         str_matches=IDENTIFIER,
-        description="Kind of claim: `max` (peak, highest, best) or `min` (lowest, worst).",
+        description="Kind of claim: `max` / `min` (peak, lowest), `range` (values span lo to hi), "
+        "`bound` (a row, column or panel stays below or above a number), `identical` (two rows "
+        "or columns equal), `improved` (every cell higher or lower than in another panel), "
+        "`trend` (values rise or fall along an axis), `panel_rank` (a panel highest or lowest).",
     )
     x: Series[str] = pa.Field(
         nullable=True, str_length=_NON_EMPTY, description="x tick the claim names, if one."
@@ -266,6 +273,36 @@ class ClaimsRaw(_Contract):
     value_text: Series[str] = pa.Field(nullable=True, description="The number as printed.")
     line: Series[np.int64] = pa.Field(ge=1, description="1-based source line of the claim.")
     text: Series[str] = pa.Field(str_length=_NON_EMPTY, description="The claim as written.")
+    value_hi: Series[float] = pa.Field(
+        nullable=True, description="`range`: the upper number (`value` is the lower)."
+    )
+    value_hi_text: Series[str] = pa.Field(nullable=True, description="The upper number as printed.")
+    axis: Series[str] = pa.Field(
+        nullable=True,
+        isin=("x", "y"),
+        description="`bound`, `identical`: axis of the named ticks (`y`: rows); `trend`: the axis "
+        "the values move along.",
+    )
+    tick: Series[str] = pa.Field(
+        nullable=True,
+        str_length=_NON_EMPTY,
+        description="`bound`, `identical`: the row or column named; `trend`: the one line it is "
+        "about, if one.",
+    )
+    tick2: Series[str] = pa.Field(
+        nullable=True, str_length=_NON_EMPTY, description="`identical`: the second row or column."
+    )
+    relation: Series[str] = pa.Field(
+        nullable=True,
+        isin=CLAIM_RELATIONS,
+        description="`bound`: le, lt, ge, gt; `improved`: higher, lower; `trend`: increasing, "
+        "decreasing; `panel_rank`: highest, lowest.",
+    )
+    subject: Series[str] = pa.Field(
+        nullable=True,
+        description="Words naming the panel(s) of a claim about several panels (resolved "
+        "against the titles by the stats stage); null when `panel` says it.",
+    )
 
 
 class Claims(ClaimsRaw):

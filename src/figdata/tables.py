@@ -67,6 +67,13 @@ CLAIMS: dict[str, str] = {
     "value_text": "string",
     "line": "int64",
     "text": "string",
+    "value_hi": "float64",
+    "value_hi_text": "string",
+    "axis": "string",
+    "tick": "string",
+    "tick2": "string",
+    "relation": "string",
+    "subject": "string",
 }
 
 TABLES: dict[str, dict[str, str]] = {

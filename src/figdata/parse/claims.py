@@ -1,4 +1,28 @@
-"""Claims: summary statements about one cell ("Peak Value: 27.9 at (α=1.0, beam 8)")."""
+"""Claims: every numeric statement the prose makes about the data, as structured records.
+
+Kinds (one record per statement, several per sentence when it makes several):
+
+========== ============================================= ====================================
+kind       example                                       fields besides text, line, panel
+========== ============================================= ====================================
+max / min  "Peak Value: 49.3 at (Ratio=0.3, Window=2000)" x, y (one record per cell named),
+           "Peak performance (24)"                       value
+range      "Range: 1 to 38", "values span ~24–31",       value (low), value_hi (high),
+           "(AIME25: ~24-31, AIME24: ~39-49)"            subject (the panel named, if any)
+bound      "for y=10 is uniformly poor (≤4)"             axis and tick of the row/column,
+                                                         relation (le, lt, ge, gt), value
+identical  "identical rows for y=9 and y=10"             axis, tick, tick2
+improved   "Every cell shows improvement"                relation (higher / lower)
+trend      "increases with increasing Window Size"       axis (the one the value moves
+                                                         along), relation (increasing /
+                                                         decreasing), tick (a single line)
+panel_rank "AMC23 is the highest of the four"            subject, relation (highest / lowest)
+========== ============================================= ====================================
+
+``panel`` is the panel whose section states the claim, or the one the sentence names;
+claims of the observations about several panels keep ``panel`` null and the words
+naming the panel in ``subject``: the stats stage resolves those against the titles.
+"""
 
 from __future__ import annotations
 
@@ -17,11 +41,95 @@ KIND_WORDS = [
 ]
 
 
+#: kinds read from any sentence, before the cell-level max / min
+_APPROX = r"(?:~|≈|∼|approximately\s+|approx\.?\s*|about\s+|around\s+|roughly\s+|nearly\s+)"
+_RANGE_WORDS = re.compile(r"\b(?:range[sd]?|ranging|span(?:s|ning)?|var(?:y|ies|ying)\b)", re.I)
+_VAGUE = re.compile(
+    r"\b(?:cluster\w*|mostly|most\s+(?:values|cells|of)|middle|typical(?:ly)?|mid-range|e\.g\.)",
+    re.I,
+)
+_RANGE = re.compile(
+    rf"(?<![\w.=])(?P<lo>{_APPROX}?{NUM}%?)(?:\s*\((?:min|minimum|lowest)\))?"
+    rf"\s*(?:to|–|—|-|and)\s*(?P<hi>{_APPROX}?{NUM}%?)(?![\w.])(?:\s*\((?:max|maximum|highest)\))?",
+    re.I,
+)
+_BOUND = re.compile(
+    rf"(?P<rel>≤|<=|≥|>=|<|>|\bat most\b|\bat least\b|\bno more than\b|\bno less than\b|"
+    rf"\bbelow\b|\babove\b|\bunder\b)\s*(?P<num>{_APPROX}?{NUM}%?)(?![\w.])",
+    re.I,
+)
+_RELATIONS = {
+    "≤": "le", "<=": "le", "at most": "le", "no more than": "le",
+    "≥": "ge", ">=": "ge", "at least": "ge", "no less than": "ge",
+    "<": "lt", "below": "lt", "under": "lt", ">": "gt", "above": "gt",
+}  # fmt: skip
+_IMPROVED = re.compile(
+    r"\b(?:every|each|all)\s+(?:\w+\s+){0,2}?(?:cells?|values?|configurations?|combinations?|"
+    r"settings?|points?)\b(?P<rest>.*)",
+    re.I,
+)
+_UP = r"improv\w*|increas\w*|rise|rises|rose|risen|higher|gains?|better|up\b|upward"
+_DOWN = r"declin\w*|decreas\w*|drops?|dropped|fall|falls|fell|lower|worse|degrad\w*|down\b|downward"
+_IDENTICAL = re.compile(r"\b(?:identical|the same values|same values)\b", re.I)
+_TREND = re.compile(
+    rf"(?P<verb>{_UP}|{_DOWN})\w*\s+(?:\w+\s+){{0,2}}?with\s+(?P<rest>.+)",
+    re.I,
+)
+_DRIVER = re.compile(
+    r"(?P<mod>increasing|higher|larger|bigger|greater|more|decreasing|lower|smaller|fewer|less)?"
+    r"\s*(?:the\s+)?['‘’\"]?(?P<name>[A-Za-z][\w@ -]{0,40}?)['‘’\"]?(?=\s*(?:,|\band\b|\.|;|$|\())",
+    re.I,
+)
+_CAUSE = re.compile(
+    r"(?P<mod>increasing|decreasing|raising|lowering|reducing|larger|smaller|higher|lower)\s+"
+    r"(?:the\s+)?['‘’\"]?(?P<name>[A-Za-z][\w@ -]{0,40}?)['‘’\"]?"
+    r"(?=\s*(?:,|\band\b|\bgenerally\b|\bleads?\b|\bresults?\b|\byields?\b|\())",
+    re.I,
+)
+_EFFECT = re.compile(
+    rf"\b(?:leads?|results?|yields?|gives?)\s+(?:to|in)?\s*(?:\w+\s+)?(?P<verb>{_UP}|{_DOWN})", re.I
+)
+_RANK = re.compile(
+    r"\b(?:is|are|exhibits?|yields?|shows?|has|have|achieves?|gives?|scores?|performs?)\b"
+    r"(?:\s+\w+){0,3}?\s+(?:the\s+)?(?P<rel>highest|lowest|best|worst|strongest|weakest)\b"
+    r"(?!\s+(?:value|cell|point|peak)s?\s+(?:is|at|of)\b)",
+    re.I,
+)
+_VALUE_AFTER = re.compile(
+    rf"(?:peak|highest|maximum|max|best|lowest|minimum|min|worst)\w*(?:\s+[a-z@]+){{0,3}}?"
+    rf"\s*(?:\(|:|\bof\b|\bis\b|\bat\b|=)\s*(?P<num>{_APPROX}?{NUM}%?)(?![\w.])\)?",
+    re.I,
+)
+_DOC_LEVEL = ("range", "improved", "panel_rank")
+
+
 def claim_kind(text: str) -> str | None:
+    """The first kind of claim a sentence may make (None: it makes none)."""
+    for kind in kinds(text):
+        return kind
+    return None
+
+
+def kinds(text: str) -> list[str]:
+    """Every kind of claim a sentence may make, most specific first."""
+    text = strip_markdown(text)
+    found = []
+    if _IMPROVED.search(text) and re.search(rf"{_UP}|{_DOWN}", text, re.I):
+        found.append("improved")
+    if _IDENTICAL.search(text):
+        found.append("identical")
+    if _TREND.search(text) or (_CAUSE.search(text) and _EFFECT.search(text)):
+        found.append("trend")
+    if _RANGE.search(text) and (_RANGE_WORDS.search(text) or re.search(r"\(\s*[~≈]?\d", text)):
+        found.append("range")
+    if _BOUND.search(text):
+        found.append("bound")
+    if _RANK.search(text):
+        found.append("panel_rank")
     for kind, words in KIND_WORDS:
         if re.search(words, text, re.I):
-            return kind
-    return None
+            found.append(kind)
+    return found
 
 
 def _refs(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
@@ -63,10 +171,243 @@ _COMPARATIVE = re.compile(
 )
 
 
+_CONTEXT = "\u2063"  # joins an item's label to each of its sentences (see sentences())
+_FIELDS = ("panel", "kind", "x", "y", "value", "value_text", "line", "text")
+_EXTRA = ("value_hi", "value_hi_text", "axis", "tick", "tick2", "relation", "subject")
+
+
+def _record(item: Item, text: str, panel, kind: str, **fields) -> dict:
+    row = dict.fromkeys(_FIELDS + _EXTRA)
+    row.update(panel=panel, kind=kind, line=item.line, text=text.strip(), **fields)
+    return row
+
+
 def extract(item: Item, text: str, ctx: Context, kind: str | None) -> list[dict]:
-    """Claims stated by one sentence about one panel (none when it is ambiguous)."""
-    text = strip_markdown(text)
-    if kind is None or _COMPARATIVE.search(text):
+    """Claims stated by one sentence (none when it states none or is ambiguous)."""
+    label, _, sentence = text.rpartition(_CONTEXT)
+    text = strip_markdown(sentence)
+    if kind is None:
+        return []
+    found = kinds(text)
+    observed = item.zone in ("observations", "interpretation")
+    out = []
+    for k in found:
+        if k == "range":
+            out.extend(_ranges(item, text, ctx, observed, label))
+        elif k == "bound":
+            out.extend(_bounds(item, text, ctx))
+        elif k == "identical":
+            out.extend(_identical(item, text, ctx))
+        elif k == "improved":
+            out.append(_improved(item, text, ctx, observed, label))
+        elif k == "trend":
+            out.extend(_trends(item, text, ctx))
+        elif k == "panel_rank" and observed:
+            out.extend(_rank(item, text, label))
+    cell_kind = next((k for k in found if k in ("max", "min")), None)
+    if cell_kind and not any(r["kind"] == "panel_rank" for r in out):
+        cells = _cell_claims(item, text, ctx, cell_kind)
+        out.extend(cells or _value_only(item, text, ctx, cell_kind))
+    return [r for r in out if r is not None]
+
+
+def _ticks_of(number: str, ctx: Context) -> bool:
+    """Whether ``number`` spells a tick of either axis (a tick range, not a value range)."""
+    try:
+        value = float(number)
+    except ValueError:
+        return False
+    for axis in (ctx.x, ctx.y):
+        for tick in axis.ticks:
+            try:
+                if float(tick) == value:
+                    return True
+            except ValueError:
+                continue
+    return False
+
+
+def _num(token: str):
+    return parse_value(token.strip())
+
+
+def _subject(label: str, before: str) -> str | None:
+    words = f"{label} {before}".strip()
+    return words[-120:] or None
+
+
+def _ranges(item, text, ctx, observed, label) -> list[dict]:
+    if _VAGUE.search(text):
+        return []
+    out = []
+    for m in _RANGE.finditer(text):
+        lo, hi = _num(m.group("lo")), _num(m.group("hi"))
+        if lo is None or hi is None or lo.value > hi.value:
+            continue
+        bare = [re.sub(r"[^\d.\-]", "", m.group(g)) for g in ("lo", "hi")]
+        if all(_ticks_of(b, ctx) for b in bare) and not _RANGE_WORDS.search(text[: m.start()]):
+            continue
+        if (
+            all(_ticks_of(b, ctx) for b in bare)
+            and re.search(r"(?:=|\b[a-z]+\s*)$", text[max(0, m.start() - 12) : m.start()], re.I)
+            and not re.search(r"\b(?:from|between|span\w*|ranging)\s*$", text[: m.start()], re.I)
+        ):
+            continue
+        panel, subject = ctx.panel, None
+        if observed:
+            segment = re.split(r"[(,;]", text[: m.start()])[-1]
+            named = re.match(r"^\s*([^:]{1,60}?)\s*:\s*$", segment)
+            panel = None
+            subject = named.group(1) if named else _subject(label, text[: m.start()])
+        out.append(
+            _record(
+                item, text, panel, "range", value=lo.value, value_text=lo.text,
+                value_hi=hi.value, value_hi_text=hi.text, subject=subject,
+            )
+        )  # fmt: skip
+    return out
+
+
+def _line_refs(text: str, ctx: Context) -> list[tuple[str, str]]:
+    """(axis, tick) of the rows and columns the sentence names; a mention both axes could
+    claim ("y=10" where both axes run 1 to 10) goes to the axis its name prefix names."""
+    spans: dict[tuple[int, int], list[tuple[str, str]]] = {}
+    for axis in (ctx.x, ctx.y):
+        for start, end, tick in _refs(text, axis):
+            spans.setdefault((start, end), []).append((axis.name, tick))
+    out = []
+    for (start, _), refs in sorted(spans.items()):
+        if len(refs) > 1:
+            named = re.search(
+                r"([A-Za-zα-ω][\w-]*)\s*(?:=|:)?\s*$", text[max(0, start - 30) : start]
+            )
+            word = named.group(1) if named else ""
+            scores = {a: name_score(word, ax) for a, ax in (("x", ctx.x), ("y", ctx.y))}
+            if word.lower() in ("x", "y"):
+                scores[word.lower()] += 10
+            best = max(scores, key=scores.get)
+            if scores["x"] == scores["y"]:
+                continue
+            refs = [r for r in refs if r[0] == best]
+        if refs[0] not in out:
+            out.append(refs[0])
+    return out
+
+
+def _bounds(item, text, ctx) -> list[dict]:
+    refs = _line_refs(text, ctx)
+    out = []
+    for m in _BOUND.finditer(text):
+        value = _num(m.group("num"))
+        if value is None:
+            continue
+        rel = _RELATIONS[m.group("rel").lower()]
+        if len(refs) == 1:
+            axis, tick = refs[0]
+        elif not refs and re.search(r"\b(?:all|every|each|uniformly|entire)\b", text, re.I):
+            axis, tick = None, None
+        else:
+            continue
+        out.append(
+            _record(item, text, ctx.panel, "bound", value=value.value, value_text=value.text,
+                    axis=axis, tick=tick, relation=rel)
+        )  # fmt: skip
+    return out
+
+
+def _identical(item, text, ctx) -> list[dict]:
+    refs = _line_refs(text, ctx)
+    axes = {a for a, _ in refs}
+    if len(refs) != 2 or len(axes) != 1:
+        return []
+    (axis, first), (_, second) = refs
+    return [_record(item, text, ctx.panel, "identical", axis=axis, tick=first, tick2=second)]
+
+
+def _improved(item, text, ctx, observed, label) -> dict | None:
+    m = _IMPROVED.search(text)
+    rest = m.group("rest") if m else text
+    up = re.search(_UP, rest, re.I)
+    down = re.search(_DOWN, rest, re.I)
+    if up and (
+        not down or re.search(r"\bno\s+(?:\w+\s+(?:or|and)\s+)?" + down.group(0), rest, re.I)
+    ):
+        relation = "higher"
+    elif down and not up:
+        relation = "lower"
+    else:
+        return None
+    panel = None if observed else ctx.panel
+    subject = _subject(label, text[: m.start()] if m else "") if observed else None
+    return _record(item, text, panel, "improved", relation=relation, subject=subject)
+
+
+def _axis_named(name: str, ctx: Context) -> str | None:
+    scores = {a.name: name_score(name, a) for a in (ctx.x, ctx.y)}
+    best = max(scores, key=scores.get)
+    if scores[best] <= 0 or scores["x"] == scores["y"]:
+        return None
+    return best
+
+
+def _trends(item, text, ctx) -> list[dict]:
+    out = []
+    refs = _line_refs(text, ctx)
+    m = _TREND.search(text)
+    drivers = []
+    if m:
+        sign = -1 if re.fullmatch(_DOWN, m.group("verb"), re.I) else 1
+        for d in re.split(r",|\band\b", m.group("rest").split(".")[0]):
+            dm = re.match(
+                r"\s*(?P<mod>increasing|higher|larger|bigger|greater|more|decreasing|lower|"
+                r"smaller|fewer|less)?\s*(?:the\s+)?['‘’\"]?(?P<name>[A-Za-z][\w@ -]*)",
+                d, re.I,
+            )  # fmt: skip
+            if dm:
+                drivers.append((sign, dm.group("mod"), dm.group("name")))
+    else:
+        effect = _EFFECT.search(text)
+        sign = -1 if re.fullmatch(_DOWN, effect.group("verb"), re.I) else 1
+        drivers = [(sign, c.group("mod"), c.group("name")) for c in _CAUSE.finditer(text)]
+    for sign, mod, name in drivers:
+        axis = _axis_named(name.strip(), ctx)
+        if axis is None:
+            continue
+        if mod and re.match(r"decreas|lower|smaller|fewer|less|reduc", mod, re.I):
+            sign = -sign
+        line = [t for a, t in refs if a != axis]
+        out.append(
+            _record(item, text, ctx.panel, "trend", axis=axis,
+                    relation="increasing" if sign > 0 else "decreasing",
+                    tick=line[0] if len(line) == 1 else None)
+        )  # fmt: skip
+    return out
+
+
+def _rank(item, text, label) -> list[dict]:
+    m = _RANK.search(text)
+    if not m:
+        return []
+    rel = m.group("rel").lower()
+    relation = "highest" if rel in ("highest", "best", "strongest") else "lowest"
+    return [_record(item, text, None, "panel_rank", relation=relation,
+                    subject=_subject(label, text[: m.start()]))]  # fmt: skip
+
+
+def _value_only(item, text, ctx, kind) -> list[dict]:
+    """'Peak performance (24)': a stated extreme without its cell."""
+    hits = list(_VALUE_AFTER.finditer(text))
+    if len(hits) != 1:
+        return []
+    value = _num(hits[0].group("num"))
+    if value is None or _ticks_of(hits[0].group("num"), ctx):
+        return []
+    return [_record(item, text, ctx.panel, kind, value=value.value, value_text=value.text)]
+
+
+def _cell_claims(item: Item, text: str, ctx: Context, kind: str) -> list[dict]:
+    """Max / min claims naming their cells (none when it is ambiguous)."""
+    if _COMPARATIVE.search(text):
         return []
     xs, ys = _refs(text, ctx.x), _refs(text, ctx.y)
     if not xs or not ys:
@@ -88,20 +429,11 @@ def extract(item: Item, text: str, ctx: Context, kind: str | None) -> list[dict]
             values.append(value)
     if len(values) != 1:
         return []
-    positions = _positions(text, xs, ys)
     return [
-        {
-            "panel": ctx.panel,
-            "kind": kind,
-            "x": x,
-            "y": y,
-            "value": values[0].value,
-            "value_text": values[0].text,
-            "line": item.line,
-            "text": text.strip(),
-        }
-        for x, y in positions
-    ]
+        _record(item, text, ctx.panel, kind, x=x, y=y, value=values[0].value,
+                value_text=values[0].text)
+        for x, y in _positions(text, xs, ys)
+    ]  # fmt: skip
 
 
 def _positions(text: str, xs, ys) -> list[tuple[str, str]]:
@@ -118,12 +450,40 @@ def _positions(text: str, xs, ys) -> list[tuple[str, str]]:
     return out if out and covered >= len(xs) + len(ys) - 0 else []
 
 
+def _distinct_tokens(titles: list[str | None]) -> list[set[str]]:
+    """Each title's words that not every title shares ("aime24" of "R1-Qwen | AIME24")."""
+    words = [set(re.findall(r"[a-z0-9@]+", norm(t).replace("'", "").replace("’", ""))) if t else set()
+             for t in titles]  # fmt: skip
+    common = set.intersection(*words) if len(words) > 1 else set()
+    return [w - common for w in words]
+
+
 def panel_for(text: str, titles: list[str | None]) -> int | None:
+    """The panel a sentence of the observations is about, or None when it is unclear.
+
+    A title counts as named when it appears whole or when all of its own words (those
+    it does not share with every other title) do. A sentence that names no single
+    panel but only makes document-level claims (ranges, every cell improved, which
+    panel is highest) gets panel 0 as its reading context: extract() leaves such
+    claims' panel null and keeps the words naming the panel in ``subject``.
+    """
     key = norm(text)
     hits = [i for i, t in enumerate(titles) if t and norm(t) and norm(t) in key]
+    if not hits:
+        words = set(re.findall(r"[a-z0-9@]+", key.replace("'", "").replace("’", "")))
+        hits = [i for i, own in enumerate(_distinct_tokens(titles)) if own and own <= words]
     if len(hits) == 1:
         return hits[0]
     if len(titles) == 1:
+        return 0
+    sentence = text.rpartition(_CONTEXT)[2]
+    found = kinds(sentence)
+    if (
+        titles
+        and found
+        and all(k in _DOC_LEVEL or k in ("max", "min") for k in found)
+        and any(k in _DOC_LEVEL for k in found)
+    ):
         return 0
     return None
 
@@ -159,4 +519,11 @@ def conflicts(claims: list[dict], cells: list[dict]) -> list[dict]:
 
 
 def sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.;!?])\s+(?=[A-Z0-9*(])", text) if s.strip()]
+    """The sentences of an item; a leading bold label ("**Baseline ("Before GRPO"):**")
+    rides along with each later sentence, joined by an invisible separator, so that the
+    panel it names is known (extract() keeps only the sentence as the claim's text)."""
+    parts = [s for s in re.split(r"(?<=[.;!?])\s+(?=[A-Z0-9*(])", text) if s.strip()]
+    label = re.match(r"^\s*(\*\*[^*]{1,120}?\*\*:?)", text)
+    if not label or len(parts) < 2:
+        return parts
+    return parts[:1] + [f"{label.group(1)}{_CONTEXT}{p}" for p in parts[1:]]

@@ -102,7 +102,11 @@ def _best(out: pd.DataFrame, cells: pd.DataFrame) -> None:
     """Best cells of each panel of a sweep pair, and whether they share a cell."""
     if len(cells):
         top = cells[cells["value"] == cells.groupby(KEY)["value"].transform("max")]
-        best = top.sort_values(KEY + ["line", "x", "y"]).groupby(KEY).agg(bx=("x", list), by=("y", list))
+        best = (
+            top.sort_values(KEY + ["line", "x", "y"])
+            .groupby(KEY)
+            .agg(bx=("x", list), by=("y", list))
+        )
     else:
         best = pd.DataFrame(columns=["bx", "by"])
     for side in ("a", "b"):

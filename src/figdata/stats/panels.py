@@ -126,9 +126,9 @@ def panel_stats(cells: pd.DataFrame, panels: pd.DataFrame) -> pd.DataFrame:
     for axis in ("x", "y"):
         why = _effect_reason(effects, panels, axis).reindex(out.index)
         reasons.append(
-            why.where(out[f"{axis}_effect"].isna(), "").fillna("").map(
-                lambda r, a=axis: f"{a}_effect: {r}" if r else ""
-            )
+            why.where(out[f"{axis}_effect"].isna(), "")
+            .fillna("")
+            .map(lambda r, a=axis: f"{a}_effect: {r}" if r else "")
         )
     out["null_reasons"] = _reasons(reasons).to_numpy()
     return typed(out.reset_index(), PANEL_STATS)
