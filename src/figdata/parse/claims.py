@@ -450,10 +450,13 @@ def _positions(text: str, xs, ys) -> list[tuple[str, str]]:
     return out if out and covered >= len(xs) + len(ys) - 0 else []
 
 
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z0-9@]+", norm(text).replace("'", "").replace("’", "")))
+
+
 def _distinct_tokens(titles: list[str | None]) -> list[set[str]]:
     """Each title's words that not every title shares ("aime24" of "R1-Qwen | AIME24")."""
-    words = [set(re.findall(r"[a-z0-9@]+", norm(t).replace("'", "").replace("’", ""))) if t else set()
-             for t in titles]  # fmt: skip
+    words = [_words(t) if t else set() for t in titles]
     common = set.intersection(*words) if len(words) > 1 else set()
     return [w - common for w in words]
 
@@ -470,7 +473,7 @@ def panel_for(text: str, titles: list[str | None]) -> int | None:
     key = norm(text)
     hits = [i for i, t in enumerate(titles) if t and norm(t) and norm(t) in key]
     if not hits:
-        words = set(re.findall(r"[a-z0-9@]+", key.replace("'", "").replace("’", "")))
+        words = _words(text)
         hits = [i for i, own in enumerate(_distinct_tokens(titles)) if own and own <= words]
     if len(hits) == 1:
         return hits[0]
