@@ -50,12 +50,12 @@ _VAGUE = re.compile(
 )
 _RANGE = re.compile(
     rf"(?<![\w.=])(?P<lo>{_APPROX}?{NUM}%?)(?:\s*\((?:min|minimum|lowest)\))?"
-    rf"\s*(?:to|–|—|-|and)\s*(?P<hi>{_APPROX}?{NUM}%?)(?![\w.])(?:\s*\((?:max|maximum|highest)\))?",
+    rf"\s*(?:to|–|—|-|and)\s*(?P<hi>{_APPROX}?{NUM}%?)(?!\w|\.\d)(?:\s*\((?:max|maximum|highest)\))?",
     re.I,
 )
 _BOUND = re.compile(
     rf"(?P<rel>≤|<=|≥|>=|<|>|\bat most\b|\bat least\b|\bno more than\b|\bno less than\b|"
-    rf"\bbelow\b|\babove\b|\bunder\b)\s*(?P<num>{_APPROX}?{NUM}%?)(?![\w.])",
+    rf"\bbelow\b|\babove\b|\bunder\b)\s*(?P<num>{_APPROX}?{NUM}%?)(?!\w|\.\d)",
     re.I,
 )
 _RELATIONS = {
@@ -97,7 +97,7 @@ _RANK = re.compile(
 )
 _VALUE_AFTER = re.compile(
     rf"(?:peak|highest|maximum|max|best|lowest|minimum|min|worst)\w*(?:\s+[a-z@]+){{0,3}}?"
-    rf"\s*(?:\(|:|\bof\b|\bis\b|\bat\b|=)\s*(?P<num>{_APPROX}?{NUM}%?)(?![\w.])\)?",
+    rf"\s*(?:\(|:|\bof\b|\bis\b|\bat\b|=)\s*(?P<num>{_APPROX}?{NUM}%?)(?!\w|\.\d)\)?",
     re.I,
 )
 _DOC_LEVEL = ("range", "improved", "panel_rank")
@@ -363,7 +363,7 @@ def _trends(item, text, ctx) -> list[dict]:
                 r"smaller|fewer|less)?\s*(?:the\s+)?['‘’\"]?(?P<name>[A-Za-z][\w@ -]*)",
                 d, re.I,
             )  # fmt: skip
-            if dm:
+            if dm and (dm.group("mod") or _axis_named(dm.group("name").split()[0], ctx)):
                 drivers.append((sign, dm.group("mod"), dm.group("name")))
     else:
         effect = _EFFECT.search(text)
@@ -461,6 +461,16 @@ def _distinct_tokens(titles: list[str | None]) -> list[set[str]]:
     return [w - common for w in words]
 
 
+def panels_named(text: str, titles: list[str | None]) -> list[int]:
+    """Indexes of the panels whose title a text names (whole, or by its own words)."""
+    key = norm(text)
+    hits = [i for i, t in enumerate(titles) if t and norm(t) and norm(t) in key]
+    if not hits:
+        words = _words(text)
+        hits = [i for i, own in enumerate(_distinct_tokens(titles)) if own and own <= words]
+    return hits
+
+
 def panel_for(text: str, titles: list[str | None]) -> int | None:
     """The panel a sentence of the observations is about, or None when it is unclear.
 
@@ -470,11 +480,7 @@ def panel_for(text: str, titles: list[str | None]) -> int | None:
     panel is highest) gets panel 0 as its reading context: extract() leaves such
     claims' panel null and keeps the words naming the panel in ``subject``.
     """
-    key = norm(text)
-    hits = [i for i, t in enumerate(titles) if t and norm(t) and norm(t) in key]
-    if not hits:
-        words = _words(text)
-        hits = [i for i, own in enumerate(_distinct_tokens(titles)) if own and own <= words]
+    hits = panels_named(text, titles)
     if len(hits) == 1:
         return hits[0]
     if len(titles) == 1:

@@ -86,7 +86,7 @@ PANEL_DIFFS: dict[str, str] = {
 
 FACTCHECK: dict[str, str] = {
     "doc": "string",
-    "claim": "int64",
+    "claim": "Int64",
     "line": "int64",
     "kind": "string",
     "panel": "Int64",
