@@ -266,7 +266,10 @@ def check_improved(claim: dict, before: Panel, after: Panel) -> Verdict:
             "contradicted",
             f"{pair}: {len(bad)} of {len(common)} cells not {claim['relation']}: {shown}",
         )
-    seen = f"{pair}: {len(common)} common cells all {claim['relation']}; {after.coverage()}, {before.coverage()} before"
+    seen = (
+        f"{pair}: {len(common)} common cells all {claim['relation']}; "
+        f"before {before.coverage()}, after {after.coverage()}"
+    )
     if not (before.complete and after.complete) or not common:
         return _unverifiable(seen)
     return Verdict("verified", seen)
@@ -290,7 +293,8 @@ def check_trend(claim: dict, panel: Panel, effects: pd.DataFrame) -> Verdict:
             why = row["reason"].iloc[0] if len(row) else "no stated cell"
             return _unverifiable(f"{other}={tick}: {why}")
         rho = float(row["rho"].iloc[0])
-        seen = f"Spearman rho of value with {axis} at {other}={tick}: {rho:.2f} ({n} of {n_ticks} cells)"
+        seen = f"Spearman rho of value with {axis} at {other}={tick}: {rho:.2f}"
+        seen += f" ({n} of {n_ticks} cells)"
         if n < n_ticks:
             return _unverifiable(seen, rho)
         return Verdict("verified" if sign * rho > 0 else "contradicted", seen, rho)
