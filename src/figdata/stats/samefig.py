@@ -1,0 +1,262 @@
+"""Documents that describe the same figure: found, compared cell by cell, never merged.
+
+Two writers describing one chart disagree: one reads "Qwen" as "Owen", prints other
+ticks, misreads values. Two panels are *alike* when their normalised axis labels are
+equal, each axis shares at least half of its ticks (Jaccard >= 0.5), and their titles
+are equal up to small edits (Levenshtein distance of the normalised titles at most
+``max(2, 15 % of the longer title)``; two untitled panels pass). Two documents
+describe the same figure when their alike panels, paired one to one, cover every
+panel of one of them, and either two or more panels pair up or the one pair agrees
+on at least half of at least three overlapping cells (one panel titled "Accuracy" over
+the same axes is too common to decide on alone).
+
+Never all pairs: panels are indexed by blocking keys (axis labels with one tick set,
+for each axis) and by title words; a panel is compared only with the earlier
+*anchors* (the first panel of each cluster) that share a key and a title word, at
+most ``MAX_CANDIDATES`` of them. A document that joins a group is compared with its
+anchor document, so a group of k descriptions costs k comparisons, not k².
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from figdata.stats.columns import SAME_FIGURE
+from figdata.stats.factcheck import tolerance
+from figdata.stats.panels import as_list, tick_number, typed
+from figdata.stats.text import norm_label
+
+MIN_TICK_JACCARD = 0.5
+MAX_CANDIDATES = 32
+MIN_OVERLAP_ALONE = 3
+MIN_AGREEMENT_ALONE = 0.5
+MAX_SHOWN = 10
+
+
+def _tick_key(tick: str) -> str:
+    number = tick_number(tick)
+    return repr(number) if number is not None else (norm_label(tick) or tick)
+
+
+@dataclass
+class PanelSig:
+    id: int
+    doc: str
+    panel: int
+    title: str | None
+    key: str | None  # normalised title
+    words: frozenset[str]
+    xl: str
+    yl: str
+    xt: frozenset[str]
+    yt: frozenset[str]
+    #: (x key, y key) -> (value, value as printed, x as printed, y as printed)
+    cells: dict[tuple[str, str], tuple[float, str, str, str]] = field(default_factory=dict)
+
+
+def max_edits(a: str, b: str) -> int:
+    return max(2, int(0.15 * max(len(a), len(b))))
+
+
+def bounded_edits(a: str, b: str, limit: int) -> int | None:
+    """Levenshtein distance of a and b, or None when it exceeds ``limit`` (stops early)."""
+    if abs(len(a) - len(b)) > limit:
+        return None
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        if min(cur) > limit:
+            return None
+        prev = cur
+    return prev[-1] if prev[-1] <= limit else None
+
+
+def _jaccard(a: frozenset, b: frozenset) -> float:
+    return len(a & b) / len(a | b) if a or b else 0.0
+
+
+def alike(a: PanelSig, b: PanelSig) -> float | None:
+    """Title similarity (1 - edits / length) when the panels are alike, else None."""
+    if a.xl != b.xl or a.yl != b.yl:
+        return None
+    if _jaccard(a.xt, b.xt) < MIN_TICK_JACCARD or _jaccard(a.yt, b.yt) < MIN_TICK_JACCARD:
+        return None
+    if a.key is None and b.key is None:
+        return 1.0
+    if a.key is None or b.key is None:
+        return None
+    d = bounded_edits(a.key, b.key, max_edits(a.key, b.key))
+    if d is None:
+        return None
+    return 1.0 - d / max(len(a.key), len(b.key), 1)
+
+
+def signatures(panels: pd.DataFrame, cells: pd.DataFrame) -> list[PanelSig]:
+    """One signature per panel with two declared tick lists, in (doc, panel) order."""
+    p = panels.sort_values(["doc", "panel"], kind="stable")
+    sigs: list[PanelSig] = []
+    index: dict[tuple[str, int], PanelSig] = {}
+    for r in p[["doc", "panel", "title", "x_label", "y_label", "x_ticks", "y_ticks"]].itertuples(
+        index=False
+    ):
+        xt, yt = as_list(r.x_ticks), as_list(r.y_ticks)
+        if not xt or not yt:
+            continue
+        key = norm_label(r.title)
+        sig = PanelSig(
+            len(sigs),
+            r.doc,
+            int(r.panel),
+            r.title if isinstance(r.title, str) else None,
+            key,
+            frozenset(key.split()) if key else frozenset({"\x00untitled"}),
+            norm_label(r.x_label) or "",
+            norm_label(r.y_label) or "",
+            frozenset(_tick_key(t) for t in xt),
+            frozenset(_tick_key(t) for t in yt),
+        )
+        sigs.append(sig)
+        index[(r.doc, sig.panel)] = sig
+    if len(cells) and sigs:
+        wanted = cells[cells["doc"].isin({s.doc for s in sigs})]
+        for doc, panel, x, y, v, vt in zip(
+            wanted["doc"],
+            wanted["panel"],
+            wanted["x"],
+            wanted["y"],
+            wanted["value"],
+            wanted["value_text"],
+            strict=True,
+        ):
+            sig = index.get((doc, int(panel)))
+            if sig is not None:
+                sig.cells[(_tick_key(x), _tick_key(y))] = (float(v), vt, x, y)
+    return sigs
+
+
+def compare_cells(a: PanelSig, b: PanelSig) -> tuple[int, int, list[str]]:
+    """(overlap, agree, disagreements) of two panels' cells, at the coarser printed precision."""
+    common = [k for k in a.cells if k in b.cells]
+    agree, shown = 0, []
+    for k in common:
+        (va, ta, x, y), (vb, tb, _, _) = a.cells[k], b.cells[k]
+        if abs(va - vb) <= max(tolerance(ta, va), tolerance(tb, vb)) + 1e-9:
+            agree += 1
+        else:
+            shown.append(f"x={x}, y={y}: {ta} vs {tb}")
+    return len(common), agree, shown
+
+
+def same_figure(panels: pd.DataFrame, cells: pd.DataFrame) -> pd.DataFrame:
+    """SAME_FIGURE rows: every matched panel pair of documents that describe one figure."""
+    sigs = signatures(panels, cells)
+    by_doc: dict[str, list[PanelSig]] = defaultdict(list)
+    for s in sigs:
+        by_doc[s.doc].append(s)
+    n_panels = panels.groupby("doc").size().to_dict() if len(panels) else {}
+    blocks: dict[tuple, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    anchor_of: dict[int, int] = {}
+    group_of: dict[str, str] = {}
+    rows = []
+    for doc in sorted(by_doc):
+        mine = by_doc[doc]
+        best: dict[int, tuple[float, int]] = {}  # my panel -> (similarity, anchor panel)
+        for s in mine:
+            scores = _candidates(s, blocks)
+            for cand in scores:
+                other = sigs[cand]
+                if other.doc == doc:
+                    continue
+                sim = alike(s, other)
+                if sim is not None and (s.id not in best or sim > best[s.id][0]):
+                    best[s.id] = (sim, cand)
+        matched = _match_documents(doc, mine, best, sigs, n_panels)
+        if matched is not None:
+            other_doc, pairs = matched
+            group_of[doc] = group_of.get(other_doc, other_doc)
+            for s, o, sim in pairs:
+                anchor_of[s.id] = o.id
+                n, agree, shown = compare_cells(o, s)
+                rows.append(_row(o, s, sim, n, agree, shown))
+        for s in mine:
+            if s.id in anchor_of:
+                continue
+            for key in _keys(s):
+                for w in s.words:
+                    blocks[key][w].append(s.id)
+    out = pd.DataFrame(rows, columns=[c for c in SAME_FIGURE if c != "group"])
+    if not len(out):
+        return typed(pd.DataFrame(columns=list(SAME_FIGURE)), SAME_FIGURE)
+    leaders = sorted({group_of.get(d, d) for d in out["doc_a"]})
+    number = {d: i for i, d in enumerate(leaders)}
+    out["group"] = [number[group_of.get(d, d)] for d in out["doc_a"]]
+    out = out.sort_values(["group", "doc_a", "doc_b", "panel_a", "panel_b"], kind="stable")
+    return typed(out, SAME_FIGURE)
+
+
+def _keys(s: PanelSig) -> list[tuple]:
+    return [("x", s.xl, s.yl, s.xt), ("y", s.xl, s.yl, s.yt)]
+
+
+def _candidates(s: PanelSig, blocks) -> list[int]:
+    """Anchors sharing a blocking key and a title word, those sharing most words first."""
+    counts: dict[int, int] = defaultdict(int)
+    for key in _keys(s):
+        block = blocks.get(key)
+        if not block:
+            continue
+        for w in s.words:
+            for cand in block.get(w, ()):
+                counts[cand] += 1
+    ranked = sorted(counts, key=lambda c: (-counts[c], c))
+    return ranked[:MAX_CANDIDATES]
+
+
+def _match_documents(doc, mine, best, sigs, n_panels):
+    """The anchor document ``doc`` describes again, with the panel pairs, or None."""
+    by_other: dict[str, list[tuple[float, PanelSig, PanelSig]]] = defaultdict(list)
+    for s in mine:
+        if s.id in best:
+            sim, cand = best[s.id]
+            by_other[sigs[cand].doc].append((sim, s, sigs[cand]))
+    for other_doc in sorted(by_other, key=lambda d: (-len(by_other[d]), d)):
+        taken_a, taken_b, pairs = set(), set(), []
+        for sim, s, o in sorted(by_other[other_doc], key=lambda t: (-t[0], t[1].id)):
+            if s.id in taken_a or o.id in taken_b:
+                continue
+            taken_a.add(s.id)
+            taken_b.add(o.id)
+            pairs.append((s, o, sim))
+        covers = len(pairs) >= min(n_panels.get(doc, 0), n_panels.get(other_doc, 0))
+        if not pairs or not covers:
+            continue
+        if len(pairs) == 1:
+            n, agree, _ = compare_cells(pairs[0][1], pairs[0][0])
+            if n < MIN_OVERLAP_ALONE or agree / n < MIN_AGREEMENT_ALONE:
+                continue
+        return other_doc, sorted(pairs, key=lambda t: t[0].panel)
+    return None
+
+
+def _row(a: PanelSig, b: PanelSig, sim: float, n: int, agree: int, shown: list[str]) -> dict:
+    more = f"; and {len(shown) - MAX_SHOWN} more" if len(shown) > MAX_SHOWN else ""
+    return {
+        "doc_a": a.doc,
+        "panel_a": a.panel,
+        "title_a": a.title,
+        "doc_b": b.doc,
+        "panel_b": b.panel,
+        "title_b": b.title,
+        "title_similarity": round(sim, 4),
+        "n_overlap": n,
+        "n_agree": agree,
+        "n_disagree": n - agree,
+        "agreement": agree / n if n else math.nan,
+        "disagreements": "; ".join(shown[:MAX_SHOWN]) + more if shown else None,
+    }
