@@ -24,8 +24,8 @@ def typed(df: pd.DataFrame, columns: dict[str, str]) -> pd.DataFrame:
     out = pd.DataFrame(index=df.index)
     for name, dtype in columns.items():
         col = df[name] if name in df.columns else pd.Series(None, index=df.index, dtype=object)
-        if dtype == "object":
-            out[name] = col.astype(object)
+        if dtype == "object":  # list columns; pandas may hold them as Arrow lists
+            out[name] = pd.Series([as_list(v) for v in col], index=col.index, dtype=object)
         elif dtype in ("float64",):
             out[name] = pd.to_numeric(col, errors="coerce").astype("float64")
         else:
@@ -35,7 +35,7 @@ def typed(df: pd.DataFrame, columns: dict[str, str]) -> pd.DataFrame:
 
 def as_list(value) -> list[str] | None:
     """A list of strings from whatever a groupby or Parquet gave (None stays None)."""
-    if value is None or isinstance(value, float | str):
+    if value is None or value is pd.NA or isinstance(value, float | str):
         return None
     return [str(v) for v in value]
 
@@ -91,7 +91,11 @@ def panel_stats(cells: pd.DataFrame, panels: pd.DataFrame) -> pd.DataFrame:
         agg = g.agg(n_cells="count", min="min", max="max", mean="mean", median="median")
         agg["std"] = g.std(ddof=1)
     else:
-        agg = pd.DataFrame(columns=["n_cells", "min", "max", "mean", "median", "std"])
+        agg = pd.DataFrame(
+            columns=["n_cells", "min", "max", "mean", "median", "std"],
+            index=pd.MultiIndex.from_arrays([[], []], names=KEY),
+            dtype="float64",
+        )
     out = base.join(agg, how="left")
     out["n_cells"] = out["n_cells"].fillna(0).astype("int64")
     expected = out["n_expected"].astype("Float64")
