@@ -261,10 +261,17 @@ def _ranges(item, text, ctx, observed, label) -> list[dict]:
             subject = named.group(1) if named else _subject(label, text[: m.start()])
         out.append(
             _record(
-                item, text, panel, "range", value=lo.value, value_text=lo.text,
-                value_hi=hi.value, value_hi_text=hi.text, subject=subject,
+                item,
+                text,
+                panel,
+                "range",
+                value=lo.value,
+                value_text=lo.text,
+                value_hi=hi.value,
+                value_hi_text=hi.text,
+                subject=subject,
             )
-        )  # fmt: skip
+        )
     return out
 
 
@@ -309,9 +316,18 @@ def _bounds(item, text, ctx) -> list[dict]:
         else:
             continue
         out.append(
-            _record(item, text, ctx.panel, "bound", value=value.value, value_text=value.text,
-                    axis=axis, tick=tick, relation=rel)
-        )  # fmt: skip
+            _record(
+                item,
+                text,
+                ctx.panel,
+                "bound",
+                value=value.value,
+                value_text=value.text,
+                axis=axis,
+                tick=tick,
+                relation=rel,
+            )
+        )
     return out
 
 
@@ -361,8 +377,9 @@ def _trends(item, text, ctx) -> list[dict]:
             dm = re.match(
                 r"\s*(?P<mod>increasing|higher|larger|bigger|greater|more|decreasing|lower|"
                 r"smaller|fewer|less)?\s*(?:the\s+)?['‘’\"]?(?P<name>[A-Za-z][\w@ -]*)",
-                d, re.I,
-            )  # fmt: skip
+                d,
+                re.I,
+            )
             if dm and (dm.group("mod") or _axis_named(dm.group("name").split()[0], ctx)):
                 drivers.append((sign, dm.group("mod"), dm.group("name")))
     else:
@@ -377,10 +394,16 @@ def _trends(item, text, ctx) -> list[dict]:
             sign = -sign
         line = [t for a, t in refs if a != axis]
         out.append(
-            _record(item, text, ctx.panel, "trend", axis=axis,
-                    relation="increasing" if sign > 0 else "decreasing",
-                    tick=line[0] if len(line) == 1 else None)
-        )  # fmt: skip
+            _record(
+                item,
+                text,
+                ctx.panel,
+                "trend",
+                axis=axis,
+                relation="increasing" if sign > 0 else "decreasing",
+                tick=line[0] if len(line) == 1 else None,
+            )
+        )
     return out
 
 
@@ -390,8 +413,16 @@ def _rank(item, text, label) -> list[dict]:
         return []
     rel = m.group("rel").lower()
     relation = "highest" if rel in ("highest", "best", "strongest") else "lowest"
-    return [_record(item, text, None, "panel_rank", relation=relation,
-                    subject=_subject(label, text[: m.start()]))]  # fmt: skip
+    return [
+        _record(
+            item,
+            text,
+            None,
+            "panel_rank",
+            relation=relation,
+            subject=_subject(label, text[: m.start()]),
+        )
+    ]
 
 
 def _value_only(item, text, ctx, kind) -> list[dict]:
@@ -430,10 +461,11 @@ def _cell_claims(item: Item, text: str, ctx: Context, kind: str) -> list[dict]:
     if len(values) != 1:
         return []
     return [
-        _record(item, text, ctx.panel, kind, x=x, y=y, value=values[0].value,
-                value_text=values[0].text)
+        _record(
+            item, text, ctx.panel, kind, x=x, y=y, value=values[0].value, value_text=values[0].text
+        )
         for x, y in _positions(text, xs, ys)
-    ]  # fmt: skip
+    ]
 
 
 def _positions(text: str, xs, ys) -> list[tuple[str, str]]:
