@@ -298,6 +298,13 @@ def _line_refs(text: str, ctx: Context) -> list[tuple[str, str]]:
             refs = [r for r in refs if r[0] == best]
         if refs[0] not in out:
             out.append(refs[0])
+    # "Depth=40" where 40 is no tick: kept, so the claim is checked and found unverifiable
+    for m in re.finditer(rf"([A-Za-zα-ω][\w-]*)\s*=\s*({NUM})(?![\w.])", text):
+        if any(s <= m.start(2) < e for s, e in spans):
+            continue
+        axis = _axis_named(m.group(1), ctx)
+        if axis is not None and (axis, m.group(2)) not in out:
+            out.append((axis, m.group(2)))
     return out
 
 
@@ -311,7 +318,11 @@ def _bounds(item, text, ctx) -> list[dict]:
         rel = _RELATIONS[m.group("rel").lower()]
         if len(refs) == 1:
             axis, tick = refs[0]
-        elif not refs and re.search(r"\b(?:all|every|each|uniformly|entire)\b", text, re.I):
+        elif (
+            not refs
+            and re.search(r"\b(?:all|every|each|uniformly|entire)\b", text, re.I)
+            and len(re.findall(r"\d+", text)) == len(re.findall(r"\d+", m.group(0)))
+        ):
             axis, tick = None, None
         else:
             continue
