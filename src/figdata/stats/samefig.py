@@ -31,7 +31,9 @@ from figdata.stats.panels import as_list, tick_number, typed
 from figdata.stats.text import norm_label
 
 MIN_TICK_JACCARD = 0.5
-MAX_CANDIDATES = 32
+MAX_CANDIDATES = 8
+#: a title trigram shared by more anchors of a block than this says nothing
+MAX_POSTING = 256
 MIN_OVERLAP_ALONE = 3
 MIN_AGREEMENT_ALONE = 0.5
 MAX_SHOWN = 10
@@ -56,6 +58,14 @@ class PanelSig:
     yt: frozenset[str]
     #: (x key, y key) -> (value, value as printed, x as printed, y as printed)
     cells: dict[tuple[str, str], tuple[float, str, str, str]] = field(default_factory=dict)
+
+
+def trigrams(key: str | None) -> frozenset[str]:
+    """Character trigrams of a normalised title: two titles a small edit apart share most."""
+    if not key:
+        return frozenset({"\x00untitled"})
+    padded = f"  {key} "
+    return frozenset(padded[i : i + 3] for i in range(len(padded) - 2))
 
 
 def max_edits(a: str, b: str) -> int:
@@ -115,7 +125,7 @@ def signatures(panels: pd.DataFrame, cells: pd.DataFrame) -> list[PanelSig]:
             int(r.panel),
             r.title if isinstance(r.title, str) else None,
             key,
-            frozenset(key.split()) if key else frozenset({"\x00untitled"}),
+            trigrams(key),
             norm_label(r.x_label) or "",
             norm_label(r.y_label) or "",
             frozenset(_tick_key(t) for t in xt),
@@ -205,14 +215,17 @@ def _keys(s: PanelSig) -> list[tuple]:
 
 
 def _candidates(s: PanelSig, blocks) -> list[int]:
-    """Anchors sharing a blocking key and a title word, those sharing most words first."""
+    """Anchors sharing a blocking key and title trigrams, those sharing most first."""
     counts: dict[int, int] = defaultdict(int)
     for key in _keys(s):
         block = blocks.get(key)
         if not block:
             continue
         for w in s.words:
-            for cand in block.get(w, ()):
+            posting = block.get(w, ())
+            if len(posting) > MAX_POSTING:
+                continue
+            for cand in posting:
                 counts[cand] += 1
     ranked = sorted(counts, key=lambda c: (-counts[c], c))
     return ranked[:MAX_CANDIDATES]
