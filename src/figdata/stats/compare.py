@@ -100,19 +100,20 @@ def _rank_corr(diffs: pd.DataFrame, pk: list[str]) -> pd.Series:
 
 def _best(out: pd.DataFrame, cells: pd.DataFrame) -> None:
     """Best cells of each panel of a sweep pair, and whether they share a cell."""
+    best: dict[tuple, tuple[list, list]] = {}
     if len(cells):
         top = cells[cells["value"] == cells.groupby(KEY)["value"].transform("max")]
-        best = (
-            top.sort_values(KEY + ["line", "x", "y"])
-            .groupby(KEY)
-            .agg(bx=("x", list), by=("y", list))
-        )
-    else:
-        best = pd.DataFrame(columns=["bx", "by"])
+        top = top.sort_values(KEY + ["line", "x", "y"])
+        cols = (top[k].tolist() for k in ("doc", "panel", "x", "y"))
+        for d, p, x, y in zip(*cols, strict=True):
+            xs, ys = best.setdefault((d, p), ([], []))
+            xs.append(x)
+            ys.append(y)
     for side in ("a", "b"):
-        b = best.reindex(pd.MultiIndex.from_arrays([out["doc"], out[f"panel_{side}"]]))
-        out[f"best_{side}_x"] = [as_list(v) for v in b["bx"].to_numpy()]
-        out[f"best_{side}_y"] = [as_list(v) for v in b["by"].to_numpy()]
+        keys = zip(out["doc"].tolist(), out[f"panel_{side}"].tolist(), strict=True)
+        found = [best.get(k, (None, None)) for k in keys]
+        out[f"best_{side}_x"] = [f[0] for f in found]
+        out[f"best_{side}_y"] = [f[1] for f in found]
     agree = []
     for row in out.itertuples():
         if not row.same_sweep or not (row.complete_a and row.complete_b):

@@ -21,7 +21,7 @@ def compute(
     stats = panel_stats(cells, panels)
     effects = axis_effects(cells, panels)
     pairs, diffs = panel_pairs(cells, panels)
-    checks, found = factcheck(claims, cells, panels, stats, pairs, effects, quarantine)
+    checks, found = factcheck(claims, cells, panels, pairs, effects, quarantine)
     return {
         "panel_stats": stats,
         "axis_means": axis_means(cells, panels),

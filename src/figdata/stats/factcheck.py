@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
@@ -33,14 +35,19 @@ RELATIVE_HEDGE = 0.02
 
 def tolerance(value_text: str | None, value: float, hedged: bool = False) -> float:
     """How far a value may be from a stated number that printed it as ``value_text``."""
-    text = value_text or ""
+    unit, hedge = _precision(value_text or "")
+    if hedged or hedge:
+        return max(unit, RELATIVE_HEDGE * abs(value))
+    return unit / 2
+
+
+@lru_cache(maxsize=65536)
+def _precision(text: str) -> tuple[float, bool]:
+    """One unit of the last printed digit, and whether the spelling hedges."""
     m = re.search(r"\d+(?:\.(\d+))?(?:[eE]([+\-−]?\d+))?", text)
     decimals = len(m.group(1) or "") if m else 0
     exponent = int(m.group(2).replace("−", "-")) if m and m.group(2) else 0
-    unit = 10.0 ** (exponent - decimals)
-    if hedged or HEDGE.search(text):
-        return max(unit, RELATIVE_HEDGE * abs(value))
-    return unit / 2
+    return 10.0 ** (exponent - decimals), bool(HEDGE.search(text))
 
 
 def _fmt(v: float) -> str:
@@ -63,7 +70,6 @@ class Panel:
     y_ticks: list[str]
     values: dict[tuple[str, str], float]
     n_expected: int | None
-    stats: dict
     colorbar: tuple[float, float] | None
     line: int | None
 
@@ -97,31 +103,31 @@ def _unverifiable(why: str, computed=None, tolerance=None) -> Verdict:
     return Verdict("unverifiable", why, computed, tolerance)
 
 
-def document_panels(
-    doc_cells: pd.DataFrame, doc_panels: pd.DataFrame, doc_stats: pd.DataFrame
-) -> dict[int, Panel]:
-    stats = {int(r["panel"]): r for r in doc_stats.to_dict("records")}
-    values: dict[int, dict] = {}
-    for p, x, y, v in zip(
-        doc_cells["panel"], doc_cells["x"], doc_cells["y"], doc_cells["value"], strict=True
+def shard_panels(cells: pd.DataFrame, panels: pd.DataFrame, docs: set[str]) -> dict:
+    """doc -> {panel index -> Panel} for the documents in ``docs``, built in one pass."""
+    values: dict[tuple[str, int], dict] = defaultdict(dict)
+    c = cells[cells["doc"].isin(docs)] if len(cells) else cells
+    cols = (c[k].tolist() for k in ("doc", "panel", "x", "y", "value"))
+    for d, p, x, y, v in zip(*cols, strict=True):
+        values[(d, int(p))][(x, y)] = float(v)
+    out: dict[str, dict[int, Panel]] = {d: {} for d in docs}
+    p = panels[panels["doc"].isin(docs)] if len(panels) else panels
+    columns = ["doc", "panel", "title", "x_ticks", "y_ticks", "n_expected"]
+    columns += ["colorbar_min", "colorbar_max", "line"]
+    for d, i, title, xt, yt, n_exp, cmin, cmax, line in zip(
+        *(p[c].tolist() for c in columns), strict=True
     ):
-        values.setdefault(int(p), {})[(x, y)] = float(v)
-    out = {}
-    for r in doc_panels.to_dict("records"):
-        i = int(r["panel"])
-        cb = None
-        if pd.notna(r.get("colorbar_min")) and pd.notna(r.get("colorbar_max")):
-            cb = (float(r["colorbar_min"]), float(r["colorbar_max"]))
-        out[i] = Panel(
+        i = int(i)
+        bar = (float(cmin), float(cmax)) if pd.notna(cmin) and pd.notna(cmax) else None
+        out[d][i] = Panel(
             i,
-            r["title"] if isinstance(r["title"], str) else None,
-            as_list(r["x_ticks"]) or [],
-            as_list(r["y_ticks"]) or [],
-            values.get(i, {}),
-            int(r["n_expected"]) if pd.notna(r["n_expected"]) else None,
-            stats.get(i, {}),
-            cb,
-            int(r["line"]) if pd.notna(r.get("line")) else None,
+            title if isinstance(title, str) else None,
+            as_list(xt) or [],
+            as_list(yt) or [],
+            values.get((d, i), {}),
+            int(n_exp) if pd.notna(n_exp) else None,
+            bar,
+            int(line) if pd.notna(line) else None,
         )
     return out
 
@@ -275,34 +281,35 @@ def check_improved(claim: dict, before: Panel, after: Panel) -> Verdict:
     return Verdict("verified", seen)
 
 
-def check_trend(claim: dict, panel: Panel, effects: pd.DataFrame) -> Verdict:
+def check_trend(claim: dict, panel: Panel, effects: list[tuple]) -> Verdict:
+    """``effects``: (axis, along, rho, reason) of the panel's rows and columns."""
     axis, tick = claim["axis"], claim.get("tick")
     sign = 1 if claim["relation"] == "increasing" else -1
     numbers = [tick_number(t) for t in panel.ticks(axis)]
     if not numbers or any(n is None for n in numbers):
         return _unverifiable(f"the {axis} ticks are not all numbers")
     other = "y" if axis == "x" else "x"
-    e = effects[effects["axis"] == axis]
+    e = [t for t in effects if t[0] == axis]
     n_ticks = len(panel.ticks(axis))
     if tick is not None:
         if tick not in panel.ticks(other):
             return _unverifiable(f"the panel has no {other} tick {tick}")
-        row = e[e["along"] == tick]
+        row = [t for t in e if t[1] == tick]
         n = len(panel.line_values(other, tick))
-        if not len(row) or pd.isna(row["rho"].iloc[0]):
-            why = row["reason"].iloc[0] if len(row) else "no stated cell"
+        if not row or pd.isna(row[0][2]):
+            why = row[0][3] if row else "no stated cell"
             return _unverifiable(f"{other}={tick}: {why}")
-        rho = float(row["rho"].iloc[0])
+        rho = float(row[0][2])
         seen = f"Spearman rho of value with {axis} at {other}={tick}: {rho:.2f}"
         seen += f" ({n} of {n_ticks} cells)"
         if n < n_ticks:
             return _unverifiable(seen, rho)
         return Verdict("verified" if sign * rho > 0 else "contradicted", seen, rho)
-    rhos = e["rho"].dropna()
-    if not len(rhos):
+    rhos = [float(t[2]) for t in e if not _isna(t[2])]
+    if not rhos:
         return _unverifiable(f"no row or column with 3 or more stated cells along {axis}")
-    effect = float(rhos.mean())
-    agree = float((np.sign(rhos) == sign).mean())
+    effect = sum(rhos) / len(rhos)
+    agree = sum(1 for r in rhos if np.sign(r) == sign) / len(rhos)
     seen = (
         f"mean Spearman rho along {axis} {effect:.2f} over {len(rhos)} lines, "
         f"{agree:.0%} in the stated direction; {panel.coverage()}"
@@ -381,13 +388,11 @@ def check_claim(
     if kind == "identical":
         return check_identical(claim, panel), panel_id
     if kind == "trend":
-        e = effects[effects["panel"] == panel_id]
-        return check_trend(claim, panel, e), panel_id
+        return check_trend(claim, panel, effects.get(panel_id, [])), panel_id
     return _unverifiable(f"no check for claims of kind {kind}"), panel_id
 
 
-def _improved(claim, panels, pairs, panel_id, named):
-    shared = [(int(a), int(b)) for a, b in zip(pairs["panel_a"], pairs["panel_b"], strict=True)]
+def _improved(claim, panels, shared: list[tuple[int, int]], panel_id, named):
     if len(named) == 2:
         a, b = sorted(named)
         candidates = [(a, b)] if (a, b) in shared else []
@@ -406,7 +411,6 @@ def factcheck(
     claims: pd.DataFrame,
     cells: pd.DataFrame,
     panels: pd.DataFrame,
-    stats: pd.DataFrame,
     pairs: pd.DataFrame,
     effects: pd.DataFrame,
     quarantine: pd.DataFrame | None = None,
@@ -414,20 +418,28 @@ def factcheck(
     """(FACTCHECK rows, claim_contradicted findings) for every document of the shard."""
     rows: list[dict] = []
     findings: list[dict] = []
-    by_doc = {d: g for d, g in claims.groupby("doc", sort=False)} if len(claims) else {}
-    docs_with_bar = set(panels.loc[panels["colorbar_min"].notna(), "doc"]) if len(panels) else set()
-    docs = sorted(set(by_doc) | docs_with_bar)
-    cells_by = _split(cells, docs)
-    panels_by = _split(panels, docs)
-    stats_by = _split(stats, docs)
-    pairs_by = _split(pairs, docs)
-    effects_by = _split(effects, docs)
+    records = claims.to_dict("records") if len(claims) else []
+    by_doc: dict[str, list[dict]] = defaultdict(list)
+    for r in records:
+        by_doc[r["doc"]].append({k: (None if _isna(v) else v) for k, v in r.items()})
+    with_bar = panels["colorbar_min"].notna() & panels["colorbar_max"].notna()
+    docs = sorted(set(by_doc) | set(panels.loc[with_bar, "doc"]))
+    wanted = set(docs)
+    all_panels = shard_panels(cells, panels, wanted)
+    shared: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    cols = (pairs[k].tolist() for k in ("doc", "panel_a", "panel_b"))
+    for d, a, b in zip(*cols, strict=True):
+        if d in wanted:
+            shared[d].append((int(a), int(b)))
+    lines: dict[str, dict[int, list]] = defaultdict(lambda: defaultdict(list))
+    e = effects[effects["doc"].isin(wanted)] if len(effects) else effects
+    cols = (e[k].tolist() for k in ("doc", "panel", "axis", "along", "rho", "reason"))
+    for d, p, axis, along, rho, reason in zip(*cols, strict=True):
+        lines[d][int(p)].append((axis, along, rho, reason))
     for doc in docs:
-        doc_panels = document_panels(cells_by[doc], panels_by[doc], stats_by[doc])
-        claim_rows = by_doc[doc].to_dict("records") if doc in by_doc else []
-        for index, claim in enumerate(claim_rows):
-            claim = {k: (None if _isna(v) else v) for k, v in claim.items()}
-            verdict, panel = check_claim(claim, doc_panels, pairs_by[doc], effects_by[doc])
+        doc_panels = all_panels[doc]
+        for index, claim in enumerate(by_doc.get(doc, [])):
+            verdict, panel = check_claim(claim, doc_panels, shared[doc], lines[doc])
             rows.append(_row(doc, index, claim, verdict, panel))
         for p in doc_panels.values():
             if p.colorbar is not None:
@@ -458,12 +470,6 @@ def factcheck(
         for r in out[out["verdict"] == "contradicted"].to_dict("records"):
             findings.append(_finding(r))
     return typed(out, FACTCHECK), findings
-
-
-def _split(df: pd.DataFrame, docs: list[str]) -> dict[str, pd.DataFrame]:
-    wanted = df[df["doc"].isin(docs)] if len(df) else df
-    groups = {d: g for d, g in wanted.groupby("doc", sort=False)} if len(wanted) else {}
-    return {d: groups.get(d, df.iloc[0:0]) for d in docs}
 
 
 def _isna(v) -> bool:

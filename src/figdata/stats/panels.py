@@ -7,6 +7,7 @@ Inputs are the validated ``cells`` and ``panels`` tables (columns of figdata.tab
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
@@ -42,7 +43,14 @@ def as_list(value) -> list[str] | None:
 
 def tick_number(tick) -> float | None:
     """The number a tick label spells (``0.3``, ``1,000``, ``50%``), else None."""
-    if tick is None or not isinstance(tick, str) or not _NUMERIC_TICK.match(tick):
+    if tick is None or not isinstance(tick, str):
+        return None
+    return _tick_number(tick)
+
+
+@lru_cache(maxsize=65536)
+def _tick_number(tick: str) -> float | None:
+    if not _NUMERIC_TICK.match(tick):
         return None
     text = tick.strip().rstrip("%").strip().replace("−", "-")
     if re.fullmatch(r"[-+]?\d{1,3}(,\d{3})+", text):
@@ -56,23 +64,23 @@ def tick_number(tick) -> float | None:
 def tick_positions(panels: pd.DataFrame, axis: str) -> pd.DataFrame:
     """doc, panel, tick, position, number: one row per declared tick of ``axis``."""
     col = f"{axis}_ticks"
-    rows = panels[KEY + [col]].copy()
-    rows[col] = rows[col].map(lambda t: list(t) if t is not None else [])
-    rows = rows.explode(col).dropna(subset=[col])
+    rows = panels[KEY + [col]].explode(col).dropna(subset=[col])
     rows = rows.rename(columns={col: "tick"})
     rows["position"] = rows.groupby(KEY).cumcount().astype("int64")
     rows["number"] = rows["tick"].map(tick_number).astype("float64")
     # a tick counts as numeric only when every tick of its axis is a number
-    all_numeric = rows.groupby(KEY)["number"].transform(lambda s: s.notna().all())
-    rows.loc[~all_numeric.astype(bool), "number"] = np.nan
+    all_numeric = rows["number"].notna().groupby([rows[k] for k in KEY]).transform("all")
+    rows.loc[~all_numeric.to_numpy(dtype=bool), "number"] = np.nan
     return rows.reset_index(drop=True)
 
 
 def _reasons(parts: list[pd.Series]) -> pd.Series:
     """Join non-empty reason strings row by row with '; ' (null when none)."""
-    joined = pd.concat(parts, axis=1).apply(
-        lambda r: "; ".join(x for x in r if isinstance(x, str) and x), axis=1
-    )
+    joined = pd.Series("", index=parts[0].index, dtype=object)
+    for part in parts:
+        part = part.fillna("").astype(str)
+        sep = np.where((joined != "") & (part != ""), "; ", "")
+        joined = joined + sep + part
     return joined.where(joined != "", None).astype("string")
 
 
@@ -80,7 +88,13 @@ def _ties(cells: pd.DataFrame, extreme: pd.Series) -> pd.DataFrame:
     """Every (x, y) whose value equals its panel's ``extreme``, as two lists per panel."""
     hit = cells[cells["value"].to_numpy() == extreme.to_numpy()]
     hit = hit.sort_values(KEY + ["line", "x", "y"], kind="stable")
-    return hit.groupby(KEY).agg(xs=("x", list), ys=("y", list))
+    xs: dict[tuple, list] = {}
+    ys: dict[tuple, list] = {}
+    for d, p, x, y in zip(hit["doc"], hit["panel"], hit["x"], hit["y"], strict=True):
+        xs.setdefault((d, p), []).append(x)
+        ys.setdefault((d, p), []).append(y)
+    index = pd.MultiIndex.from_tuples(list(xs), names=KEY) if xs else None
+    return pd.DataFrame({"xs": list(xs.values()), "ys": list(ys.values())}, index=index)
 
 
 def panel_stats(cells: pd.DataFrame, panels: pd.DataFrame) -> pd.DataFrame:
@@ -236,7 +250,7 @@ def _effect_reason(effects: pd.DataFrame, panels: pd.DataFrame, axis: str) -> pd
     why = pd.Series(f"{axis} ticks are not all numbers", index=idx, dtype=object)
     why[idx.isin(numeric.index)] = f"no row or column with {MIN_EFFECT_CELLS} or more cells"
     e = effects[effects["axis"] == axis]
-    const = e.groupby(KEY)["reason"].agg(lambda r: (r == "values constant").any())
+    const = (e["reason"] == "values constant").groupby([e[k] for k in KEY]).any()
     const = const[const]
     why[idx.isin(const.index)] = "values constant along every line"
     return why

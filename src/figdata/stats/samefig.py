@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pandas as pd
 
@@ -39,6 +40,7 @@ MIN_AGREEMENT_ALONE = 0.5
 MAX_SHOWN = 10
 
 
+@lru_cache(maxsize=65536)
 def _tick_key(tick: str) -> str:
     number = tick_number(tick)
     return repr(number) if number is not None else (norm_label(tick) or tick)
@@ -76,15 +78,24 @@ def bounded_edits(a: str, b: str, limit: int) -> int | None:
     """Levenshtein distance of a and b, or None when it exceeds ``limit`` (stops early)."""
     if abs(len(a) - len(b)) > limit:
         return None
-    prev = list(range(len(b) + 1))
+    # only the diagonal band |i - j| <= limit can stay within the limit
+    big = limit + 1
+    n = len(b)
+    prev = [j if j <= limit else big for j in range(n + 1)]
     for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        if min(cur) > limit:
+        lo, hi = max(1, i - limit), min(n, i + limit)
+        cur = [big] * (n + 1)
+        cur[0] = i if i <= limit else big
+        best = cur[0]
+        for j in range(lo, hi + 1):
+            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != b[j - 1]))
+            cur[j] = v
+            if v < best:
+                best = v
+        if best > limit:
             return None
         prev = cur
-    return prev[-1] if prev[-1] <= limit else None
+    return prev[n] if prev[n] <= limit else None
 
 
 def _jaccard(a: frozenset, b: frozenset) -> float:
@@ -101,7 +112,12 @@ def alike(a: PanelSig, b: PanelSig) -> float | None:
         return 1.0
     if a.key is None or b.key is None:
         return None
-    d = bounded_edits(a.key, b.key, max_edits(a.key, b.key))
+    limit = max_edits(a.key, b.key)
+    # q-gram lemma: one edit destroys at most three trigrams, so titles within
+    # ``limit`` edits share most of theirs; checking that is far cheaper than the DP
+    if len(a.words & b.words) < max(len(a.words), len(b.words)) - 3 * limit:
+        return None
+    d = bounded_edits(a.key, b.key, limit)
     if d is None:
         return None
     return 1.0 - d / max(len(a.key), len(b.key), 1)
@@ -195,7 +211,9 @@ def same_figure(panels: pd.DataFrame, cells: pd.DataFrame) -> pd.DataFrame:
                 n, agree, shown = compare_cells(o, s)
                 rows.append(_row(o, s, sim, n, agree, shown))
         for s in mine:
-            if s.id in anchor_of:
+            # a panel alike to an anchor stays out of the index even when its document
+            # was not matched: later descriptions meet the anchor, and blocks stay small
+            if s.id in anchor_of or s.id in best:
                 continue
             for key in _keys(s):
                 for w in s.words:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 
 def norm_label(label) -> str | None:
@@ -12,6 +13,11 @@ def norm_label(label) -> str | None:
     punctuation removed, runs of space collapsed ("Local Window  Size" -> "local window size")."""
     if label is None or not isinstance(label, str):
         return None
+    return _norm(label)
+
+
+@lru_cache(maxsize=65536)
+def _norm(label: str) -> str | None:
     text = unicodedata.normalize("NFKD", label)
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
     text = re.sub(r"['’`\"]", "", text)
