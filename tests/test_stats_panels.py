@@ -9,7 +9,7 @@ import pytest
 from stats_frames import frames, grid_cells, panel_row
 
 from figdata.stats.compare import panel_pairs
-from figdata.stats.panels import axis_effects, axis_means, panel_stats, tick_number
+from figdata.stats.panels import axis_effects, panel_lines, panel_stats, tick_number
 
 XS, YS = ["1", "2", "3"], ["10", "20"]
 # row y=10: 1 2 3, row y=20: 4 6 6  -> min 1, max 6 (two cells), mean 11/3... see below
@@ -38,9 +38,9 @@ def test_spread_extremes_and_margin_of_a_full_grid():
     assert s["null_reasons"] is None or s["null_reasons"] is math.nan or str(s["null_reasons"])
 
 
-def test_row_and_column_means_in_declared_order():
+def test_row_and_column_means_in_declared_order_with_their_correlation():
     cells, panels = frames([panel_row("d", 0, XS, YS)], grid_cells("d", 0, XS, YS, GRID))
-    m = axis_means(cells, panels)
+    m = panel_lines(cells, panels)
     rows = m[m["axis"] == "y"]
     cols = m[m["axis"] == "x"]
     assert rows["tick"].tolist() == ["10", "20"]
@@ -49,6 +49,10 @@ def test_row_and_column_means_in_declared_order():
     assert cols["mean"].tolist() == pytest.approx([2.5, 4.0, 4.5])
     assert cols["position"].tolist() == [0, 1, 2]
     assert rows["n_cells"].tolist() == [3, 3]
+    # each row's values against x: 1 2 3 -> 1.0; 4 6 6 -> sqrt(3)/2
+    assert rows["rho"].tolist() == pytest.approx([1.0, math.sqrt(3) / 2])
+    assert cols["rho"].isna().all()
+    assert set(cols["rho_reason"]) == {"fewer than 3 cells"}
 
 
 def test_axis_effects_spearman_per_row_and_per_column():
@@ -78,6 +82,8 @@ def test_a_falling_axis_gives_a_negative_effect_and_split_signs_lower_agreement(
     assert s["x_effect_agreement"] == pytest.approx(2 / 3)
     assert math.isnan(s["y_effect"])
     assert "y_effect: y ticks are not all numbers" in s["null_reasons"]
+    lines = panel_lines(cells, panels)
+    assert set(lines.loc[lines["axis"] == "x", "rho_reason"]) == {"y ticks are not all numbers"}
 
 
 def test_one_cell_panel_has_no_spread_and_says_why():

@@ -31,7 +31,8 @@ PANEL_STATS: dict[str, str] = {
     "null_reasons": "string",
 }
 
-AXIS_MEANS: dict[str, str] = {
+#: one row per row or column of a panel that has a stated cell
+PANEL_LINES: dict[str, str] = {
     "doc": "string",
     "panel": "int64",
     "axis": "string",
@@ -39,8 +40,11 @@ AXIS_MEANS: dict[str, str] = {
     "tick": "string",
     "n_cells": "int64",
     "mean": "float64",
+    "rho": "float64",
+    "rho_reason": "string",
 }
 
+#: internal: Spearman correlation per line, ``axis`` the axis the value moves along
 AXIS_EFFECTS: dict[str, str] = {
     "doc": "string",
     "panel": "int64",
@@ -123,8 +127,7 @@ SUMMARY: dict[str, str] = {
 #: per-document tables of the stats stage, published as results/{table}/{doc}.parquet
 PER_DOC: dict[str, dict[str, str]] = {
     "panel_stats": PANEL_STATS,
-    "axis_means": AXIS_MEANS,
-    "axis_effects": AXIS_EFFECTS,
+    "panel_lines": PANEL_LINES,
     "panel_pairs": PANEL_PAIRS,
     "panel_diffs": PANEL_DIFFS,
     "factcheck": FACTCHECK,

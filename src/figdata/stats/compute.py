@@ -7,7 +7,7 @@ import pandas as pd
 from figdata import tables
 from figdata.stats.compare import panel_pairs
 from figdata.stats.factcheck import factcheck
-from figdata.stats.panels import axis_effects, axis_means, panel_stats
+from figdata.stats.panels import axis_effects, panel_lines, panel_stats
 
 
 def compute(
@@ -18,14 +18,13 @@ def compute(
 ) -> dict[str, pd.DataFrame]:
     """The stats stage's per-document tables for every document of the shard, plus
     ``findings`` (claim_contradicted, findings columns)."""
-    stats = panel_stats(cells, panels)
     effects = axis_effects(cells, panels)
+    stats = panel_stats(cells, panels, effects)
     pairs, diffs = panel_pairs(cells, panels)
     checks, found = factcheck(claims, cells, panels, pairs, effects, quarantine)
     return {
         "panel_stats": stats,
-        "axis_means": axis_means(cells, panels),
-        "axis_effects": effects,
+        "panel_lines": panel_lines(cells, panels, effects),
         "panel_pairs": pairs,
         "panel_diffs": diffs,
         "factcheck": checks,

@@ -12,7 +12,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from figdata.stats.columns import AXIS_EFFECTS, AXIS_MEANS, PANEL_STATS
+from figdata.stats.columns import AXIS_EFFECTS, PANEL_LINES, PANEL_STATS
 
 KEY = ["doc", "panel"]
 #: fewest cells of a row or column for which a rank correlation says anything
@@ -97,7 +97,7 @@ def _ties(cells: pd.DataFrame, extreme: pd.Series) -> pd.DataFrame:
     return pd.DataFrame({"xs": list(xs.values()), "ys": list(ys.values())}, index=index)
 
 
-def panel_stats(cells: pd.DataFrame, panels: pd.DataFrame) -> pd.DataFrame:
+def panel_stats(cells: pd.DataFrame, panels: pd.DataFrame, effects=None) -> pd.DataFrame:
     """One row per panel of ``panels`` (PANEL_STATS columns)."""
     base = panels[KEY + ["title", "n_expected"]].copy().set_index(KEY)
     if len(cells):
@@ -124,7 +124,7 @@ def panel_stats(cells: pd.DataFrame, panels: pd.DataFrame) -> pd.DataFrame:
             out[col] = None
         out[col] = out[col].map(as_list)
     out["best_margin"] = (out["max"] - out["median"]).where(out["n_cells"] >= 2)
-    effects = axis_effects(cells, panels)
+    effects = axis_effects(cells, panels) if effects is None else effects
     for axis in ("x", "y"):
         summary = effect_summary(effects, axis)
         out[f"{axis}_effect"] = summary["effect"]
@@ -152,11 +152,13 @@ def panel_stats(cells: pd.DataFrame, panels: pd.DataFrame) -> pd.DataFrame:
     return typed(out.reset_index(), PANEL_STATS)
 
 
-def axis_means(cells: pd.DataFrame, panels: pd.DataFrame) -> pd.DataFrame:
-    """Mean of each row and column: one row per panel x axis x tick with a stated cell.
+def panel_lines(cells: pd.DataFrame, panels: pd.DataFrame, effects=None) -> pd.DataFrame:
+    """Every row and column with a stated cell: its mean, and how its values move.
 
-    ``axis`` is the axis whose tick is fixed: axis ``y`` and tick ``3`` is the mean of
-    row y=3, axis ``x`` the mean of a column.
+    ``axis`` is the axis whose tick is fixed: axis ``y`` and tick ``3`` is row y=3,
+    with its mean and ``rho``, the Spearman correlation of its values with the x
+    tick (null with ``rho_reason`` when x is not numeric, the row has fewer than
+    three cells or constant values); axis ``x`` is a column, correlated with y.
     """
     frames = []
     for axis in ("x", "y"):
@@ -173,9 +175,37 @@ def axis_means(cells: pd.DataFrame, panels: pd.DataFrame) -> pd.DataFrame:
         g["position"] = g.groupby(KEY).cumcount()
         g["axis"] = axis
         frames.append(g)
-    out = pd.concat(frames) if frames else pd.DataFrame(columns=list(AXIS_MEANS))
-    out = out.sort_values(KEY + ["axis", "position"]) if len(out) else out
-    return typed(out, AXIS_MEANS)
+    if not frames:
+        return typed(pd.DataFrame(columns=list(PANEL_LINES)), PANEL_LINES)
+    out = pd.concat(frames)
+    effects = axis_effects(cells, panels) if effects is None else effects
+    e = effects.assign(axis=effects["axis"].map({"x": "y", "y": "x"}))
+    e = e.rename(columns={"along": "tick", "reason": "rho_reason"})
+    out = out.merge(
+        e[KEY + ["axis", "tick", "rho", "rho_reason"]], on=KEY + ["axis", "tick"], how="left"
+    )
+    numeric = {
+        a: set(
+            map(
+                tuple,
+                tick_positions(panels, a)
+                .dropna(subset=["number"])[KEY]
+                .drop_duplicates()
+                .to_numpy(),
+            )
+        )
+        for a in ("x", "y")
+    }
+    other = out["axis"].map({"x": "y", "y": "x"})
+    has_numbers = [
+        (d, p) in numeric[o] for d, p, o in zip(out["doc"], out["panel"], other, strict=True)
+    ]
+    missing = out["rho_reason"].isna() & out["rho"].isna()
+    out.loc[missing & ~pd.Series(has_numbers, index=out.index), "rho_reason"] = other.map(
+        lambda o: f"{o} ticks are not all numbers"
+    )
+    out = out.sort_values(KEY + ["axis", "position"])
+    return typed(out, PANEL_LINES)
 
 
 def axis_effects(cells: pd.DataFrame, panels: pd.DataFrame) -> pd.DataFrame:
