@@ -22,6 +22,7 @@ import pandera.pandas as pa
 from pandera.typing import Series
 
 from figdata import tables
+from figdata.stats import columns as stats_columns
 
 CLAIM_KINDS = ("max", "min", "range", "bound", "identical", "improved", "trend", "panel_rank")
 CLAIM_RELATIONS = (
@@ -429,9 +430,10 @@ def _dtype_label(column: str, dtype: str) -> str:
 def contract_markdown() -> str:
     """The output contract: a markdown table per table, rendered from the schemas."""
     parts = []
-    for name, model in MODELS.items():
+    columns = {**COLUMNS, **STATS_COLUMNS}
+    for name, model in {**MODELS, **STATS_MODELS}.items():
         schema = model.to_schema()
-        dtypes = COLUMNS[name]
+        dtypes = columns[name]
         parts.append(f"### `{name}`\n\n{(model.__doc__ or '').strip()}\n")
         parts.append("| column | dtype | nullable | description | checks |")
         parts.append("|---|---|---|---|---|")
@@ -451,3 +453,242 @@ def contract_markdown() -> str:
             parts.append("Row rules: " + "; ".join(rules) + ".")
         parts.append("")
     return "\n".join(parts)
+
+
+# --- the stats stage's tables (figdata.stats) ------------------------------------------
+# Nulls are never data: a statistic that cannot be computed is null and a reason
+# column says why. Column order and dtypes live in figdata.stats.columns.
+
+VERDICTS = stats_columns.VERDICTS
+LINE_AXES = ("x", "y")
+
+
+def _between(lo: float, hi: float, **kw):
+    return pa.Field(nullable=True, ge=lo, le=hi, **kw)
+
+
+class PanelStats(_Contract):
+    """One row per panel: spread, extremes (every tied cell), completeness, axis effects."""
+
+    doc: Series[str] = pa.Field(str_length=_NON_EMPTY, description="Document id.")
+    panel: Series[np.int64] = pa.Field(ge=0, description="Panel index, as in `panels`.")
+    title: Series[str] = pa.Field(nullable=True, description="Panel title, as in `panels`.")
+    n_cells: Series[np.int64] = pa.Field(ge=0, description="Validated cells of the panel.")
+    n_expected: Series[pd.Int64Dtype] = pa.Field(
+        nullable=True, ge=0, description="Declared grid size; null without two tick lists."
+    )
+    completeness: Series[float] = _between(
+        0, 1, description="n_cells / n_expected; null without a declared grid."
+    )
+    min: Series[float] = pa.Field(nullable=True, description="Smallest stated value.")
+    max: Series[float] = pa.Field(nullable=True, description="Largest stated value.")
+    mean: Series[float] = pa.Field(nullable=True, description="Mean of the stated values.")
+    median: Series[float] = pa.Field(nullable=True, description="Median of the stated values.")
+    std: Series[float] = pa.Field(
+        nullable=True, ge=0, description="Sample standard deviation (ddof 1); null below 2 cells."
+    )
+    argmax_x: Series[object] = pa.Field(
+        nullable=True, description="x ticks of every cell holding the max (ties all listed)."
+    )
+    argmax_y: Series[object] = pa.Field(
+        nullable=True, description="y ticks of the same cells, in the same order."
+    )
+    argmin_x: Series[object] = pa.Field(nullable=True, description="x ticks of every min cell.")
+    argmin_y: Series[object] = pa.Field(nullable=True, description="y ticks of the min cells.")
+    best_margin: Series[float] = pa.Field(
+        nullable=True, ge=0, description="max minus median: how far the best cell stands out."
+    )
+    x_effect: Series[float] = _between(
+        -1, 1, description="Mean over rows of the Spearman correlation of value with x."
+    )
+    x_effect_agreement: Series[float] = _between(
+        0, 1, description="Share of rows whose correlation has the sign of `x_effect`."
+    )
+    y_effect: Series[float] = _between(
+        -1, 1, description="Mean over columns of the Spearman correlation of value with y."
+    )
+    y_effect_agreement: Series[float] = _between(
+        0, 1, description="Share of columns whose correlation has the sign of `y_effect`."
+    )
+    null_reasons: Series[str] = pa.Field(
+        nullable=True, description="Why statistics are null: `statistic: reason; ...`."
+    )
+
+    @pa.dataframe_check(name="ordered_stats", error="min <= median <= max and min <= mean <= max")
+    def _ordered(cls, df: pd.DataFrame) -> Series[bool]:
+        eps = 1e-9 * (1 + df["max"].abs().fillna(0))
+        ok = (df["min"] <= df["median"] + eps) & (df["median"] <= df["max"] + eps)
+        ok &= (df["min"] <= df["mean"] + eps) & (df["mean"] <= df["max"] + eps)
+        return ok | df["min"].isna()
+
+    @pa.dataframe_check(name="explained_nulls", error="a null statistic has a reason")
+    def _explained(cls, df: pd.DataFrame) -> Series[bool]:
+        gaps = df[["std", "completeness", "x_effect", "y_effect"]].isna().any(axis=1)
+        return ~gaps | df["null_reasons"].notna()
+
+
+class PanelLines(_Contract):
+    """One row per row or column of a panel with a stated cell: its mean and trend."""
+
+    doc: Series[str] = pa.Field(str_length=_NON_EMPTY, description="Document id.")
+    panel: Series[np.int64] = pa.Field(ge=0, description="Panel index.")
+    axis: Series[str] = pa.Field(
+        isin=LINE_AXES, description="Fixed axis: `y` for a row (y tick fixed), `x` a column."
+    )
+    position: Series[np.int64] = pa.Field(ge=0, description="0-based place in the tick order.")
+    tick: Series[str] = pa.Field(str_length=_NON_EMPTY, description="The fixed tick.")
+    n_cells: Series[np.int64] = pa.Field(ge=1, description="Stated cells on the line.")
+    mean: Series[float] = pa.Field(description="Mean of the line's values.")
+    rho: Series[float] = _between(
+        -1, 1, description="Spearman correlation of the values with the other axis's tick."
+    )
+    rho_reason: Series[str] = pa.Field(nullable=True, description="Why `rho` is null.")
+
+    @pa.dataframe_check(name="explained_rho", error="a null rho has a reason")
+    def _explained(cls, df: pd.DataFrame) -> Series[bool]:
+        return df["rho"].notna() | df["rho_reason"].notna()
+
+
+class PanelPairs(_Contract):
+    """Pairs of panels of one document with the same x and y tick sets, compared."""
+
+    doc: Series[str] = pa.Field(str_length=_NON_EMPTY, description="Document id.")
+    panel_a: Series[np.int64] = pa.Field(ge=0, description="The earlier panel.")
+    panel_b: Series[np.int64] = pa.Field(ge=0, description="The later panel.")
+    same_sweep: Series[bool] = pa.Field(
+        description="Same normalised axis labels too: one parameter sweep measured twice."
+    )
+    n_common: Series[np.int64] = pa.Field(ge=0, description="Cells stated in both panels.")
+    mean_diff: Series[float] = pa.Field(nullable=True, description="Mean of b - a.")
+    share_improved: Series[float] = _between(0, 1, description="Share of cells with b > a.")
+    share_worse: Series[float] = _between(0, 1, description="Share of cells with b < a.")
+    share_equal: Series[float] = _between(0, 1, description="Share of cells with b = a.")
+    largest_change: Series[float] = pa.Field(
+        nullable=True, description="The b - a of largest size (first in reading order on ties)."
+    )
+    largest_change_x: Series[str] = pa.Field(nullable=True, description="Its x tick.")
+    largest_change_y: Series[str] = pa.Field(nullable=True, description="Its y tick.")
+    best_a_x: Series[object] = pa.Field(nullable=True, description="x ticks of a's best cells.")
+    best_a_y: Series[object] = pa.Field(nullable=True, description="y ticks of a's best cells.")
+    best_b_x: Series[object] = pa.Field(nullable=True, description="x ticks of b's best cells.")
+    best_b_y: Series[object] = pa.Field(nullable=True, description="y ticks of b's best cells.")
+    best_agree: Series[pd.BooleanDtype] = pa.Field(
+        nullable=True,
+        description="The best configurations share a cell; null unless a sweep of the same "
+        "parameters with both grids complete.",
+    )
+    rank_corr: Series[float] = _between(
+        -1, 1, description="Spearman correlation of the common cells."
+    )
+    null_reasons: Series[str] = pa.Field(nullable=True, description="Why statistics are null.")
+
+    @pa.dataframe_check(name="ordered_pair", error="panel_a < panel_b")
+    def _ordered(cls, df: pd.DataFrame) -> Series[bool]:
+        return df["panel_a"] < df["panel_b"]
+
+
+class PanelDiffs(_Contract):
+    """Cell-by-cell differences of the panel pairs: one row per common cell."""
+
+    doc: Series[str] = pa.Field(str_length=_NON_EMPTY, description="Document id.")
+    panel_a: Series[np.int64] = pa.Field(ge=0, description="The earlier panel.")
+    panel_b: Series[np.int64] = pa.Field(ge=0, description="The later panel.")
+    x: Series[str] = pa.Field(str_length=_NON_EMPTY, description="x tick of the cell.")
+    y: Series[str] = pa.Field(str_length=_NON_EMPTY, description="y tick of the cell.")
+    value_a: Series[float] = pa.Field(description="The cell in panel_a.")
+    value_b: Series[float] = pa.Field(description="The cell in panel_b.")
+    diff: Series[float] = pa.Field(description="value_b - value_a.")
+
+
+class FactCheck(_Contract):
+    """One verdict per claim (and per stated colour bar), with its evidence and tolerance."""
+
+    doc: Series[str] = pa.Field(str_length=_NON_EMPTY, description="Document id.")
+    claim: Series[pd.Int64Dtype] = pa.Field(
+        nullable=True,
+        ge=0,
+        description="Row of the claim in the document's `claims` table; null for colour bars "
+        "and for claims the validate stage quarantined.",
+    )
+    line: Series[np.int64] = pa.Field(ge=1, description="1-based source line.")
+    kind: Series[str] = pa.Field(
+        str_matches=IDENTIFIER, description="Claim kind, or `colorbar_range`."
+    )
+    panel: Series[pd.Int64Dtype] = pa.Field(
+        nullable=True, ge=0, description="Panel checked against; null for the whole document."
+    )
+    text: Series[str] = pa.Field(str_length=_NON_EMPTY, description="The claim as written.")
+    stated: Series[str] = pa.Field(nullable=True, description="The numbers it states, as printed.")
+    verdict: Series[str] = pa.Field(
+        isin=VERDICTS, description="`verified`, `contradicted` or `unverifiable`."
+    )
+    evidence: Series[str] = pa.Field(
+        str_length=_NON_EMPTY,
+        description="What the cells say: computed values, the cells concerned, coverage.",
+    )
+    computed: Series[float] = pa.Field(
+        nullable=True, description="The computed number compared, when there is one."
+    )
+    tolerance: Series[float] = pa.Field(
+        nullable=True, ge=0, description="Allowed difference (the rounding rule, README)."
+    )
+
+
+class SameFigure(_Contract):
+    """Panels of different documents that describe one figure, compared cell by cell."""
+
+    group: Series[np.int64] = pa.Field(ge=0, description="Same-figure group number.")
+    doc_a: Series[str] = pa.Field(str_length=_NON_EMPTY, description="The group's first document.")
+    panel_a: Series[np.int64] = pa.Field(ge=0, description="Its panel.")
+    title_a: Series[str] = pa.Field(nullable=True, description="Its title.")
+    doc_b: Series[str] = pa.Field(str_length=_NON_EMPTY, description="Another description.")
+    panel_b: Series[np.int64] = pa.Field(ge=0, description="Its matching panel.")
+    title_b: Series[str] = pa.Field(nullable=True, description="Its title.")
+    title_similarity: Series[float] = pa.Field(
+        ge=0, le=1, description="1 - edit distance / length of the normalised titles."
+    )
+    n_overlap: Series[np.int64] = pa.Field(ge=0, description="Cells both state.")
+    n_agree: Series[np.int64] = pa.Field(ge=0, description="Of those, equal when rounded.")
+    n_disagree: Series[np.int64] = pa.Field(ge=0, description="Of those, different.")
+    agreement: Series[float] = _between(0, 1, description="n_agree / n_overlap.")
+    disagreements: Series[str] = pa.Field(
+        nullable=True, description="`x=.., y=..: a vs b; ...` (the first ten)."
+    )
+
+    @pa.dataframe_check(name="agreement_adds_up", error="n_agree + n_disagree = n_overlap")
+    def _adds_up(cls, df: pd.DataFrame) -> Series[bool]:
+        return df["n_agree"] + df["n_disagree"] == df["n_overlap"]
+
+
+class StatsSummary(_Contract):
+    """The corpus summary, long: one number per row."""
+
+    section: Series[str] = pa.Field(
+        str_length=_NON_EMPTY, description="Dotted path, e.g. `claims.by_verdict`."
+    )
+    key: Series[str] = pa.Field(str_length=_NON_EMPTY, description="Name of the number.")
+    value: Series[float] = pa.Field(nullable=True, description="The number; null when none.")
+
+
+#: stats table name -> model
+STATS_MODELS: dict[str, type[pa.DataFrameModel]] = {
+    "panel_stats": PanelStats,
+    "panel_lines": PanelLines,
+    "panel_pairs": PanelPairs,
+    "panel_diffs": PanelDiffs,
+    "factcheck": FactCheck,
+    "same_figure": SameFigure,
+    "stats_summary": StatsSummary,
+}
+STATS_COLUMNS: dict[str, dict[str, str]] = {
+    **stats_columns.PER_DOC,
+    "same_figure": stats_columns.SAME_FIGURE,
+    "stats_summary": stats_columns.SUMMARY,
+}
+ROW_RULES.update(
+    ordered_stats=("min", "median", "mean", "max"),
+    explained_nulls=("std", "completeness", "x_effect", "y_effect", "null_reasons"),
+    explained_rho=("rho", "rho_reason"),
+    ordered_pair=("panel_a", "panel_b"),
+    agreement_adds_up=("n_agree", "n_disagree", "n_overlap"),
+)
