@@ -131,3 +131,13 @@ def test_claim_kind_of_a_sentence(sentence, kind):
     from figdata.parse.claims import claim_kind
 
     assert claim_kind(sentence) == kind
+
+
+def test_every_stats_table_meets_its_contract():
+    from figdata import schemas
+
+    _, out = _run(DOC)
+    for name, model in schemas.STATS_MODELS.items():
+        if name in out:
+            model.validate(out[name], lazy=True)
+            assert list(out[name].columns) == list(schemas.STATS_COLUMNS[name])
