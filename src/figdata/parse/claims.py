@@ -58,6 +58,14 @@ _BOUND = re.compile(
     rf"\bbelow\b|\babove\b|\bunder\b)\s*(?P<num>{_APPROX}?{NUM}%?)(?!\w|\.\d)",
     re.I,
 )
+#: a range in parentheses says the values of something whole: "scores (85-88)",
+#: "uniformly high (85.0-88.5)", "(AIME25: ~24-31, ...)"; "(3.0% to 4.2%)" after
+#: "the large model" is about a few rows, not the panel
+_PAREN_RANGE = re.compile(
+    r"(?:\b(?:scores?|values?|results?|range|uniformly\s+\w+)\s*\(|[(,;]\s*[\w'’ |-]{1,40}:\s*)"
+    r"\s*[~≈]?[-+−]?\d",
+    re.I,
+)
 _RELATIONS = {
     "≤": "le", "<=": "le", "at most": "le", "no more than": "le",
     "≥": "ge", ">=": "ge", "at least": "ge", "no less than": "ge",
@@ -114,21 +122,29 @@ def kinds(text: str) -> list[str]:
     """Every kind of claim a sentence may make, most specific first."""
     text = strip_markdown(text)
     found = []
-    if _IMPROVED.search(text) and re.search(rf"{_UP}|{_DOWN}", text, re.I):
+    if (
+        _IMPROVED.search(text)
+        and re.search(rf"{_UP}|{_DOWN}", text, re.I)
+        and not re.search(r"\b(?:almost|nearly|most|many|some)\s+(?:every|each|all)\b", text, re.I)
+    ):
         found.append("improved")
     if _IDENTICAL.search(text):
         found.append("identical")
     if _TREND.search(text) or (_CAUSE.search(text) and _EFFECT.search(text)):
         found.append("trend")
-    if _RANGE.search(text) and (_RANGE_WORDS.search(text) or re.search(r"\(\s*[~≈]?\d", text)):
+    if _RANGE.search(text) and (_RANGE_WORDS.search(text) or _PAREN_RANGE.search(text)):
         found.append("range")
     if _BOUND.search(text):
         found.append("bound")
     if _RANK.search(text):
         found.append("panel_rank")
+    # max / min: the word that comes first decides ("Lowest value ... at top-p 1.0")
+    extremes = []
     for kind, words in KIND_WORDS:
-        if re.search(words, text, re.I):
-            found.append(kind)
+        m = re.search(words, text, re.I)
+        if m:
+            extremes.append((m.start(), kind))
+    found.extend(kind for _, kind in sorted(extremes))
     return found
 
 
@@ -253,6 +269,10 @@ def _ranges(item, text, ctx, observed, label) -> list[dict]:
             and not re.search(r"\b(?:from|between|span\w*|ranging)\s*$", text[: m.start()], re.I)
         ):
             continue
+        if not _RANGE_WORDS.search(text[: m.start()]) and not _PAREN_RANGE.search(
+            text[max(0, m.start() - 60) : m.start() + 8]
+        ):
+            continue
         panel, subject = ctx.panel, None
         if observed:
             segment = re.split(r"[(,;]", text[: m.start()])[-1]
@@ -316,6 +336,15 @@ def _bounds(item, text, ctx) -> list[dict]:
         if value is None:
             continue
         rel = _RELATIONS[m.group("rel").lower()]
+        if re.search(r"\b(?:never|not|no)\s*$", text[max(0, m.start() - 8) : m.start()], re.I):
+            rel = {"le": "gt", "lt": "ge", "ge": "lt", "gt": "le"}[rel]  # "never below 97"
+        after = text[m.end() : m.end() + 12]
+        if _ticks_of(re.sub(r"[^\d.\-]", "", m.group("num")), ctx) and re.match(
+            r"\s*[A-Za-z]", after
+        ):
+            continue  # "above 120 kg N/ha": a place on an axis, not a bound on values
+        if re.search(r"\b(?:up to|until|through|beyond|from)\s+\S+", text, re.I) and refs:
+            continue  # "perfect up to 16K": several rows, not the one named
         if len(refs) == 1:
             axis, tick = refs[0]
         elif (
@@ -438,6 +467,8 @@ def _rank(item, text, label) -> list[dict]:
 
 def _value_only(item, text, ctx, kind) -> list[dict]:
     """'Peak performance (24)': a stated extreme without its cell."""
+    if _COMPARATIVE.search(text) or re.search(r"\bspread\b|\bgap\b", text, re.I):
+        return []
     hits = list(_VALUE_AFTER.finditer(text))
     if len(hits) != 1:
         return []
