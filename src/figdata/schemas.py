@@ -22,7 +22,6 @@ import pandera.pandas as pa
 from pandera.typing import Series
 
 from figdata import tables
-from figdata.stats import columns as stats_columns
 
 CLAIM_KINDS = ("max", "min", "range", "bound", "identical", "improved", "trend", "panel_rank")
 CLAIM_RELATIONS = (
@@ -459,7 +458,7 @@ def contract_markdown() -> str:
 # Nulls are never data: a statistic that cannot be computed is null and a reason
 # column says why. Column order and dtypes live in figdata.stats.columns.
 
-VERDICTS = stats_columns.VERDICTS
+VERDICTS = tables.VERDICTS
 LINE_AXES = ("x", "y")
 
 
@@ -680,11 +679,7 @@ STATS_MODELS: dict[str, type[pa.DataFrameModel]] = {
     "same_figure": SameFigure,
     "stats_summary": StatsSummary,
 }
-STATS_COLUMNS: dict[str, dict[str, str]] = {
-    **stats_columns.PER_DOC,
-    "same_figure": stats_columns.SAME_FIGURE,
-    "stats_summary": stats_columns.SUMMARY,
-}
+STATS_COLUMNS: dict[str, dict[str, str]] = tables.STATS_CORPUS_TABLES
 ROW_RULES.update(
     ordered_stats=("min", "median", "mean", "max"),
     explained_nulls=("std", "completeness", "x_effect", "y_effect", "null_reasons"),

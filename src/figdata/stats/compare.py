@@ -13,9 +13,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from figdata.stats.columns import PANEL_DIFFS, PANEL_PAIRS
 from figdata.stats.panels import as_list, typed
 from figdata.stats.text import norm_label
+from figdata.tables import PANEL_DIFFS, PANEL_PAIRS
 
 KEY = ["doc", "panel"]
 MIN_RANK_CELLS = 3

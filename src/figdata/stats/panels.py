@@ -12,7 +12,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from figdata.stats.columns import AXIS_EFFECTS, PANEL_LINES, PANEL_STATS
+from figdata.tables import AXIS_EFFECTS, PANEL_LINES, PANEL_STATS
 
 KEY = ["doc", "panel"]
 #: fewest cells of a row or column for which a rank correlation says anything

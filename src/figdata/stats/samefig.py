@@ -26,10 +26,10 @@ from functools import lru_cache
 
 import pandas as pd
 
-from figdata.stats.columns import SAME_FIGURE
 from figdata.stats.factcheck import tolerance
 from figdata.stats.panels import as_list, tick_number, typed
 from figdata.stats.text import norm_label
+from figdata.tables import SAME_FIGURE
 
 MIN_TICK_JACCARD = 0.5
 MAX_CANDIDATES = 8

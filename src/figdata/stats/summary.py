@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from figdata.stats.columns import SUMMARY, VERDICTS
 from figdata.stats.panels import typed
+from figdata.tables import STATS_SUMMARY, VERDICTS
 
 
 def corpus_summary(
@@ -75,4 +75,4 @@ def summary_table(summary: dict) -> pd.DataFrame:
                 rows.append({"section": prefix or "corpus", "key": key, "value": value})
 
     walk("", summary)
-    return typed(pd.DataFrame(rows, columns=list(SUMMARY)), SUMMARY)
+    return typed(pd.DataFrame(rows, columns=list(STATS_SUMMARY)), STATS_SUMMARY)
