@@ -1,4 +1,5 @@
-# figdata: figure descriptions in, validated tidy Parquet out. See README.md.
+# figdata: figure descriptions in, validated tidy Parquet, statistics and fact-checks out.
+# See README.md.
 
 from snakemake.utils import min_version, validate
 
@@ -14,6 +15,7 @@ validate(config, "config/schema.yaml")
 include: "rules/common.smk"
 include: "rules/extract.smk"
 include: "rules/validate.smk"
+include: "rules/stats.smk"
 include: "rules/aggregate.smk"
 
 
@@ -21,4 +23,6 @@ rule all:
     default_target: True
     input:
         all_shard_files("manifest"),
+        all_stats_files("manifest"),
         rules.aggregate.output,
+        rules.stats_corpus.output,

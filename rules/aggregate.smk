@@ -6,6 +6,8 @@
 rule aggregate:
     input:
         findings=all_shard_files("findings"),
+        stats_findings=all_stats_files("findings"),
+        stats_manifests=all_stats_files("manifest"),
         summaries=all_shard_files("summary"),
         manifests=all_shard_files("manifest"),
         code=AGGREGATE_CODE,

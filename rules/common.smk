@@ -101,6 +101,12 @@ def all_shard_files(name):
     return [shard_files(s, layout.VALIDATE_FILES)[name] for s in SHARDS]
 
 
+def all_stats_files(name=None):
+    """The stats jobs' outputs (layout.STATS_FILES) of every shard, or one of them."""
+    names = [name] if name else list(layout.STATS_FILES)
+    return [shard_files(s, layout.STATS_FILES)[n] for s in SHARDS for n in names]
+
+
 # A job is told its folder, derived from its outputs rather than spelled
 # again (and so that a job on a machine without shared storage gets it right).
 def extract_folder(wildcards, output):
@@ -109,6 +115,18 @@ def extract_folder(wildcards, output):
 
 def validate_folder(wildcards, output):
     return layout.folder_of(output.manifest, layout.VALIDATE_FILES["manifest"])
+
+
+def stats_folder(wildcards, output):
+    return layout.folder_of(output.manifest, layout.STATS_FILES["manifest"])
+
+
+def stats_results_folder(wildcards, output):
+    return layout.folder_of(output.summary_json, layout.STATS_CORPUS_FILES["summary_json"])
+
+
+def stats_corpus_files():
+    return layout.files(RESULTS, layout.STATS_CORPUS_FILES)
 
 
 def results_folder(wildcards, output):
@@ -159,6 +177,7 @@ CORE_CODE = package_sources(
 EXTRACT_CODE = sorted({*CORE_CODE, *package_sources("parse/**/*.py")})
 VALIDATE_CODE = sorted({*CORE_CODE, *package_sources("validate/*.py", "schemas.py")})
 AGGREGATE_CODE = sorted({*CORE_CODE, *package_sources("corpus.py")})
+STATS_CODE = sorted({*CORE_CODE, *package_sources("stats/*.py", "titles.py")})
 
 
 # The jobs run `python -m figdata.cli`: resolve `python` to the interpreter

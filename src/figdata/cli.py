@@ -1,4 +1,4 @@
-"""Command line of the workflow's jobs: ``python -m figdata.cli {extract,validate,aggregate}``.
+"""Command line of the workflow's jobs: ``python -m figdata.cli {extract,validate,stats,...}``.
 
 The rules call this with ``shell:`` rather than ``script:``: a script job
 first unpickles a Snakemake object (importing Snakemake) before any work, and
@@ -33,12 +33,29 @@ def _validate(args) -> None:
     folder = Path(args.shard_dir)
     inputs = layout.files(args.shard_dir, layout.EXTRACT_FILES)
     outputs = layout.files(args.shard_dir, layout.VALIDATE_FILES)
+    batch.validate_shard(args.docs, inputs, outputs, folder.parents[1], _owner(args, folder))
+
+
+def _owner(args, folder: Path):
     shard = int(folder.name) if args.shards is not None else None
 
     def owns(doc: str) -> bool:
         return shard is None or publish.shard_of(doc, args.shards) == shard
 
-    batch.validate_shard(args.docs, inputs, outputs, folder.parents[1], owns)
+    return owns
+
+
+def _stats(args) -> None:
+    from figdata.stats import job
+
+    inputs, outputs, results = job.shard_paths(args.shard_dir)
+    job.stats_shard(args.docs, inputs, outputs, results, _owner(args, Path(args.shard_dir)))
+
+
+def _stats_corpus(args) -> None:
+    from figdata.stats import job
+
+    job.stats_corpus(args.results, args.shards)
 
 
 def _aggregate(args) -> None:
@@ -46,15 +63,21 @@ def _aggregate(args) -> None:
 
     folders = [layout.shard_folder(args.results, name) for name in args.shards]
     shard_files = [layout.files(f, layout.VALIDATE_FILES) for f in folders]
+    stats_files = [layout.files(f, layout.STATS_FILES) for f in folders]
     out = layout.files(args.results, layout.CORPUS_FILES)
+    # the stats stage's claim_contradicted findings join the corpus findings
     corpus.aggregate(
-        [f["findings"] for f in shard_files],
+        [f["findings"] for f in shard_files] + [f["findings"] for f in stats_files],
         [f["summary"] for f in shard_files],
         out["findings"],
         out["summary"],
     )
     if args.prune:
-        corpus.clear_orphans(args.results, [f["manifest"] for f in shard_files])
+        corpus.clear_orphans(
+            args.results,
+            [f["manifest"] for f in shard_files],
+            [f["manifest"] for f in stats_files],
+        )
 
 
 def _shard_dir(value: str) -> str:
@@ -86,6 +109,21 @@ def parser() -> argparse.ArgumentParser:
     )
     va.add_argument("docs", nargs="*", help="document ids of the shard")
     va.set_defaults(run=_validate)
+
+    st = sub.add_parser("stats", help="statistics and fact-check of a shard, per document")
+    st.add_argument("--shard-dir", **shard_dir)
+    st.add_argument(
+        "--shards",
+        type=int,
+        help="number of shards (documents that moved to another shard keep their files)",
+    )
+    st.add_argument("docs", nargs="*", help="document ids of the shard")
+    st.set_defaults(run=_stats)
+
+    sc = sub.add_parser("stats-corpus", help="corpus statistics, same-figure groups, summary")
+    sc.add_argument("--results", default=layout.RESULTS, help="the results folder")
+    sc.add_argument("shards", nargs="*", help="names (NNN) of the shards to gather")
+    sc.set_defaults(run=_stats_corpus)
 
     ag = sub.add_parser("aggregate", help="corpus tables from the shards' files")
     ag.add_argument("--results", default=layout.RESULTS, help="the results folder")

@@ -73,10 +73,19 @@ def aggregate(
     return summary
 
 
-def clear_orphans(results: fileio.PathLike, manifests: Sequence[fileio.PathLike]) -> int:
-    """Remove the files of shards that have no job any more (see figdata.publish)."""
+def clear_orphans(
+    results: fileio.PathLike,
+    manifests: Sequence[fileio.PathLike],
+    more_manifests: Sequence[fileio.PathLike] = (),
+) -> int:
+    """Remove the files of shards that have no job any more (see figdata.publish).
+
+    ``manifests`` are the live shards' validate manifests (``results/shards/NNN/
+    manifest.tsv``); ``more_manifests`` other live listings (the stats stage's),
+    whose files are live too."""
     by_shard = {Path(m).parent.name: m for m in manifests}
-    removed = publish.collect_orphans(Path(results) / "shards", by_shard, by_shard)
+    listings = {**by_shard, **{str(m): m for m in more_manifests if Path(m).is_file()}}
+    removed = publish.collect_orphans(Path(results) / "shards", by_shard, listings)
     if removed:
         log.info("removed %d files of documents that left the corpus", removed)
     return removed

@@ -34,6 +34,12 @@ SORT_KEYS: dict[str, tuple[str, ...]] = {
     "claims": ("doc", "panel", "line"),
     "quarantine": ("doc", "panel", "line"),
     "summary": ("doc",),
+    "panel_stats": ("doc", "panel"),
+    "panel_lines": ("doc", "panel", "axis", "position"),
+    "panel_pairs": ("doc", "panel_a", "panel_b"),
+    "panel_diffs": ("doc", "panel_a", "panel_b"),
+    "factcheck": ("doc",),
+    "same_figure": ("group", "doc_a", "doc_b", "panel_a", "panel_b"),
 }
 
 # Pinned so that an upgrade of pyarrow's defaults cannot change the bytes
@@ -78,7 +84,7 @@ def arrow_table(df: pd.DataFrame, table: str | None = None) -> pa.Table:
     # A list column is typed from its values: an all-null one (ticks of a
     # document without panels) would be "null" and others list<string>. Pin
     # one type so every file of a table has the same schema, whatever its rows.
-    spec = tables.TABLES.get(table or "", {})
+    spec = tables.TABLES.get(table or "") or tables.STATS_CORPUS_TABLES.get(table or "", {})
     for i, fld in enumerate(schema):
         if spec.get(fld.name) == "object":
             schema = schema.set(i, pa.field(fld.name, LIST_TYPE))

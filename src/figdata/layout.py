@@ -8,7 +8,7 @@ the rules, a dry run included.
 
 from __future__ import annotations
 
-from figdata.tables import TABLES
+from figdata.tables import STATS_CORPUS_TABLES, STATS_TABLES, TABLES
 
 #: the folder every output goes under, relative to the working directory
 RESULTS = "results"
@@ -22,6 +22,18 @@ VALIDATE_FILES: dict[str, str] = {
     "report": "validation.json",
     "summary": "summary.parquet",
     "manifest": "manifest.tsv",
+}
+#: the stats job's outputs besides the per-document files, relative to the shard's folder:
+#: its tables, the claim_contradicted findings and the manifest of its per-document files
+STATS_FILES: dict[str, str] = {
+    **{t: f"stats/{t}.parquet" for t in STATS_TABLES},
+    "findings": "stats/findings.parquet",
+    "manifest": "stats/manifest.tsv",
+}
+#: the stats corpus job's outputs, relative to the results folder
+STATS_CORPUS_FILES: dict[str, str] = {
+    **{t: f"corpus/{t}.parquet" for t in STATS_CORPUS_TABLES},
+    "summary_json": "corpus/stats_summary.json",
 }
 #: the aggregate job's corpus-wide tables, relative to the results folder
 CORPUS_FILES: dict[str, str] = {

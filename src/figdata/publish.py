@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from figdata.tables import STATS_TABLES
+
 PathLike = str | os.PathLike
 
 MANIFEST_COLUMNS = ("doc", "table", "path", "rows", "sha256")
@@ -36,6 +38,8 @@ PER_DOC = (
     ("quarantine", "quarantine", ".parquet"),
     ("report", "validation", ".json"),
 )
+#: the stats stage's per-document files (its own manifest, results/shards/NNN/stats/)
+STATS_PER_DOC = tuple((t, t, ".parquet") for t in STATS_TABLES)
 PUBLISHED = ".published.tsv"
 STAGING = ".staging"
 
@@ -50,7 +54,7 @@ def shard_of(doc: str, shards: int) -> int:
 
 
 def doc_path(results: PathLike, table: str, doc: str) -> str:
-    folder, suffix = {t: (f, s) for t, f, s in PER_DOC}[table]
+    folder, suffix = {t: (f, s) for t, f, s in (*PER_DOC, *STATS_PER_DOC)}[table]
     return f"{Path(results).as_posix()}/{folder}/{doc}{suffix}"
 
 
@@ -172,7 +176,8 @@ def collect_orphans(shards_dir: PathLike, live_shards: Iterable[str], manifests:
 
     A shard disappears when its last document is removed or ``shards`` changes;
     no job of it runs any more, so the aggregate step clears its files.
-    ``manifests`` maps a live shard to its manifest path. Returns files removed.
+    ``manifests`` maps a key (a live shard) to a live manifest path: every file listed
+    there stays. Returns files removed.
     """
     folder = Path(shards_dir)
     live_names = set(live_shards)
@@ -186,9 +191,10 @@ def collect_orphans(shards_dir: PathLike, live_shards: Iterable[str], manifests:
     live = {e.path for m in manifests.values() for e in read_manifest(m)}
     removed = 0
     for shard in orphans:
-        listing = shard / PUBLISHED
-        for e in read_manifest(listing) if listing.is_file() else []:
-            if e.path not in live:
-                removed += _unlink(e.path)
+        # the validate job's listing, and the stats job's in its subfolder
+        for listing in sorted(shard.rglob(PUBLISHED)):
+            for e in read_manifest(listing):
+                if e.path not in live:
+                    removed += _unlink(e.path)
         shutil.rmtree(shard)
     return removed

@@ -31,9 +31,10 @@ import re
 from figdata.parse.findings import finding
 from figdata.parse.model import Item
 from figdata.parse.recognize import Context
-from figdata.parse.text import norm, strip_markdown
+from figdata.parse.text import strip_markdown
 from figdata.parse.ticks import AxisTicks, name_score
 from figdata.parse.values import NUM, parse_value
+from figdata.titles import panels_named
 
 KIND_WORDS = [
     ("max", r"peak|highest|maximum|\bmax\b|best|strongest|darkest|brightest|largest|top\b|optimal"),
@@ -522,27 +523,6 @@ def _positions(text: str, xs, ys) -> list[tuple[str, str]]:
             out.append((inside_x[0][2], inside_y[0][2]))
     covered = sum(1 for r in xs + ys if any(r[2] in p for p in out))
     return out if out and covered >= len(xs) + len(ys) - 0 else []
-
-
-def _words(text: str) -> set[str]:
-    return set(re.findall(r"[a-z0-9@]+", norm(text).replace("'", "").replace("’", "")))
-
-
-def _distinct_tokens(titles: list[str | None]) -> list[set[str]]:
-    """Each title's words that not every title shares ("aime24" of "R1-Qwen | AIME24")."""
-    words = [_words(t) if t else set() for t in titles]
-    common = set.intersection(*words) if len(words) > 1 else set()
-    return [w - common for w in words]
-
-
-def panels_named(text: str, titles: list[str | None]) -> list[int]:
-    """Indexes of the panels whose title a text names (whole, or by its own words)."""
-    key = norm(text)
-    hits = [i for i, t in enumerate(titles) if t and norm(t) and norm(t) in key]
-    if not hits:
-        words = _words(text)
-        hits = [i for i, own in enumerate(_distinct_tokens(titles)) if own and own <= words]
-    return hits
 
 
 def panel_for(text: str, titles: list[str | None]) -> int | None:

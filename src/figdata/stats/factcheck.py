@@ -25,9 +25,9 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from figdata.parse.claims import panels_named
 from figdata.stats.panels import as_list, tick_number, typed
 from figdata.tables import FACTCHECK
+from figdata.titles import panels_named
 
 HEDGE = re.compile(r"~|≈|∼|\b(?:approx\w*|about|around|roughly|nearly|circa|ca\.)", re.I)
 RELATIVE_HEDGE = 0.02

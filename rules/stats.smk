@@ -1,0 +1,49 @@
+# Statistics and fact-check: one job per shard computes the per-document tables
+# from the validated ones and publishes them like the cells (listed in the
+# shard's stats manifest); one corpus job gathers them, finds documents that
+# describe the same figure and writes the corpus summary.
+
+
+rule stats:
+    input:
+        **shard_files("{shard}", layout.VALIDATE_FILES),
+        code=STATS_CODE,
+    output:
+        **shard_files("{shard}", layout.STATS_FILES),
+    log:
+        log_file("stats", "{shard}"),
+    conda:
+        "../envs/figdata.yaml"
+    resources:
+        mem_mb=1000,
+    params:
+        folder=stats_folder,
+        docs=shard_docs,
+        shards=config["shards"],
+    shell:
+        "python -m figdata.cli stats --shard-dir {params.folder:q}"
+        " --shards {params.shards} -- {params.docs:q} 2> {log:q}"
+
+
+rule stats_corpus:
+    input:
+        panels=all_shard_files("panels"),
+        cells=all_shard_files("cells"),
+        findings=all_shard_files("findings"),
+        summaries=all_shard_files("summary"),
+        stats=all_stats_files(),
+        code=STATS_CODE,
+    output:
+        **stats_corpus_files(),
+    log:
+        log_file("stats_corpus"),
+    conda:
+        "../envs/figdata.yaml"
+    resources:
+        mem_mb=2000,
+    params:
+        results=stats_results_folder,
+        shards=all_shard_names(),
+    shell:
+        "python -m figdata.cli stats-corpus --results {params.results:q}"
+        " -- {params.shards:q} 2> {log:q}"

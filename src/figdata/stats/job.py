@@ -1,0 +1,172 @@
+"""The stats stage's jobs: one per shard (per-document tables, published like ``cells``)
+and one for the corpus (corpus tables, same-figure groups, the summary)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from figdata import fileio, layout, publish, tables
+from figdata.stats.compute import compute
+from figdata.stats.samefig import same_figure
+from figdata.stats.summary import corpus_summary, summary_table
+
+log = logging.getLogger("figdata")
+
+
+def _offsets(df: pd.DataFrame, order: Sequence[str]) -> np.ndarray:
+    """Start of each document's rows in ``df`` (sorted by doc), plus the end."""
+    docs = df["doc"].to_numpy(dtype=object)
+    starts = np.searchsorted(docs, np.array(order, dtype=object), side="left")
+    return np.r_[starts, len(docs)]
+
+
+def stats_shard(
+    docs: Sequence[str],
+    inputs: Mapping[str, fileio.PathLike],
+    outputs: Mapping[str, fileio.PathLike],
+    results: fileio.PathLike = layout.RESULTS,
+    owns: Callable[[str], bool] | None = None,
+) -> dict[str, pd.DataFrame]:
+    """Statistics and fact-check of a shard's validated tables.
+
+    ``inputs`` are the validate job's outputs (layout.VALIDATE_FILES), ``outputs``
+    the stats job's (layout.STATS_FILES). Each table is written once for the
+    shard and sliced per document into ``results/{table}/{doc}.parquet``, listed
+    in the stats manifest; all of it is published at once (figdata.publish).
+    """
+    order = sorted(docs)
+    read = {t: fileio.read_parquet(inputs[t]) for t in ("cells", "panels", "claims", "quarantine")}
+    out = compute(read["cells"], read["panels"], read["claims"], read["quarantine"])
+    pub = publish.Publication(outputs["manifest"], results)
+    for table in tables.STATS_TABLES:
+        df = fileio.sort_rows(out[table], table)
+        unknown = set(df["doc"]) - set(order)
+        if unknown:
+            raise RuntimeError(
+                f"{table}: rows of documents outside the shard: {sorted(unknown)[:5]}"
+            )
+        data = fileio.arrow_table(df, table)
+        offsets = _offsets(df, order)
+        empty = None  # every document without rows gets the same bytes: made once
+        for i, doc in enumerate(order):
+            n = int(offsets[i + 1] - offsets[i])
+            if n == 0:
+                empty = empty or fileio.parquet_bytes(data.slice(0, 0))
+                pub.add_doc_file(doc, table, empty, 0)
+            else:
+                pub.add_doc_file(doc, table, fileio.parquet_bytes(data.slice(offsets[i], n)), n)
+        pub.add_output(fileio.parquet_bytes(data), outputs[table])
+    findings = fileio.sort_rows(out["findings"], "findings")
+    pub.add_output(
+        fileio.parquet_bytes(fileio.arrow_table(findings, "findings")), outputs["findings"]
+    )
+    removed = pub.commit(docs, owns or (lambda d: True))
+    _log_shard(order, out)
+    if removed:
+        log.info("removed %d files of documents no longer in the shard", removed)
+    return out
+
+
+def _log_shard(order: Sequence[str], out: Mapping[str, pd.DataFrame]) -> None:
+    """One line per document (panels, verdicts); a warning per contradicted claim."""
+    checks = out["factcheck"]
+    counts = checks.groupby(["doc", "verdict"]).size() if len(checks) else pd.Series()
+    panels = out["panel_stats"]["doc"].value_counts()
+    for doc in order:
+        verdicts = ", ".join(
+            f"{int(counts.get((doc, v), 0))} {v}" for v in tables.VERDICTS if (doc, v) in counts
+        )
+        log.info(
+            "%s: %d panels; fact-check: %s",
+            doc,
+            int(panels.get(doc, 0)),
+            verdicts or "nothing to check",
+        )
+    for r in out["findings"].to_dict("records"):
+        log.warning("%s:%s: %s: %s", r["doc"], r["line"], r["kind"], r["detail"])
+
+
+def _concat(paths: Sequence[fileio.PathLike], columns: Mapping[str, str], table: str):
+    parts = [pq.read_table(p) for p in paths]
+    if not parts:
+        return fileio.arrow_table(tables.frame([], columns), table)
+    return pa.concat_tables(parts).combine_chunks()
+
+
+def stats_corpus(results: fileio.PathLike, shards: Sequence[str]) -> dict:
+    """Corpus tables of the stats stage from the shards' files; returns the summary.
+
+    Same-figure detection reads every shard's validated panels and cells: the one
+    place where documents of different shards meet.
+    """
+    folders = [layout.shard_folder(str(results), s) for s in shards]
+    validated = [layout.files(f, layout.VALIDATE_FILES) for f in folders]
+    stats = [layout.files(f, layout.STATS_FILES) for f in folders]
+    out = layout.files(str(results), layout.STATS_CORPUS_FILES)
+    corpus = {}
+    for table, columns in tables.STATS_TABLES.items():
+        data = _concat([s[table] for s in stats], columns, table)
+        # shards hold disjoint documents, each already in order: sort by doc only
+        order = pc.sort_indices(data, sort_keys=[("doc", "ascending")])
+        data = data.take(order)
+        fileio.write_bytes(fileio.parquet_bytes(data), out[table])
+        corpus[table] = data
+    panels = pd.concat([fileio.read_parquet(v["panels"]) for v in validated] or [pd.DataFrame()])
+    cells = pd.concat([fileio.read_parquet(v["cells"]) for v in validated] or [pd.DataFrame()])
+    if not len(panels):
+        panels, cells = tables.empty(tables.PANELS), tables.empty(tables.CELLS)
+    groups = same_figure(panels, cells)
+    fileio.write_parquet(groups, out["same_figure"], "same_figure")
+    findings = pd.concat(
+        [
+            fileio.read_parquet(p)
+            for v, s in zip(validated, stats, strict=True)
+            for p in (v["findings"], s["findings"])
+        ]
+        or [tables.empty(tables.FINDINGS)]
+    )
+    # every document has a row in its shard's summary, even one without panels
+    documents = sorted(
+        d
+        for v in validated
+        for d in pq.read_table(v["summary"], columns=["doc"])["doc"].to_pylist()
+    )
+    summary = corpus_summary(
+        corpus["panel_stats"].to_pandas(),
+        findings,
+        corpus["factcheck"].to_pandas(),
+        groups,
+        documents,
+    )
+    fileio.write_bytes(fileio.json_text(summary).encode("utf-8"), out["summary_json"])
+    fileio.write_parquet(summary_table(summary), out["stats_summary"], "stats_summary")
+    log.info(
+        "corpus: %d documents, %d claims (%s), %d same-figure groups",
+        summary["documents"],
+        summary["claims"]["total"],
+        ", ".join(f"{n} {v}" for v, n in summary["claims"]["by_verdict"].items()),
+        summary["same_figure"]["groups"],
+    )
+    for row in groups.itertuples():
+        log.info(
+            "same figure: %s panel %d = %s panel %d: %d of %d common cells agree",
+            row.doc_a, row.panel_a, row.doc_b, row.panel_b, row.n_agree, row.n_overlap,
+        )  # fmt: skip
+    return summary
+
+
+def shard_paths(shard_dir: str) -> tuple[dict[str, str], dict[str, str], Path]:
+    """(inputs, outputs, results folder) of the stats job of the shard in ``shard_dir``."""
+    return (
+        layout.files(shard_dir, layout.VALIDATE_FILES),
+        layout.files(shard_dir, layout.STATS_FILES),
+        Path(shard_dir).parents[1],
+    )
