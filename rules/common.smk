@@ -122,7 +122,9 @@ def stats_folder(wildcards, output):
 
 
 def stats_results_folder(wildcards, output):
-    return layout.folder_of(output.summary_json, layout.STATS_CORPUS_FILES["summary_json"])
+    return layout.folder_of(
+        output.summary_json, layout.STATS_CORPUS_FILES["summary_json"]
+    )
 
 
 def stats_corpus_files():
