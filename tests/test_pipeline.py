@@ -31,13 +31,23 @@ from figdata import layout, publish, tables
 pytestmark = pytest.mark.e2e
 
 VALIDATED = layout.VALIDATED
+STATS = tuple(tables.STATS_TABLES)
 PER_DOC = (
-    *(f"results/{t}/{{doc}}.parquet" for t in VALIDATED),
+    *(f"results/{t}/{{doc}}.parquet" for t in (*VALIDATED, *STATS)),
     "results/validation/{doc}.json",
 )
-PER_DOC_DIRS = (*VALIDATED, "validation")
-SHARD_FILES = (*layout.EXTRACT_FILES.values(), *layout.VALIDATE_FILES.values())
-CORPUS_OUTPUTS = tuple(layout.files(layout.RESULTS, layout.CORPUS_FILES).values())
+PER_DOC_DIRS = (*VALIDATED, "validation", *STATS)
+SHARD_FILES = (
+    *layout.EXTRACT_FILES.values(),
+    *layout.VALIDATE_FILES.values(),
+    *layout.STATS_FILES.values(),
+)
+CORPUS_OUTPUTS = tuple(
+    layout.files(layout.RESULTS, {**layout.CORPUS_FILES, **layout.STATS_CORPUS_FILES}).values()
+)
+#: what an edit of one document reruns: its shard's jobs and the corpus jobs
+SHARD_JOBS = ("extract", "validate", "stats")
+EDIT_JOBS = {**dict.fromkeys(SHARD_JOBS, 1), "aggregate": 1, "stats_corpus": 1, "all": 1}
 SHARDS = yaml.safe_load((Path(__file__).parents[1] / "config/config.yaml").read_text())["shards"]
 
 
@@ -50,9 +60,9 @@ def name_in_shard(target: str, prefix: str) -> str:
     return next(f"{prefix}-{i}" for i in range(10_000) if shard(f"{prefix}-{i}") == target)
 
 
-def manifest(workdir: Path, shard_: str) -> pd.DataFrame:
+def manifest(workdir: Path, shard_: str, stage: str = "") -> pd.DataFrame:
     return pd.read_csv(
-        workdir / f"results/shards/{shard_}/manifest.tsv",
+        workdir / f"results/shards/{shard_}/{stage}manifest.tsv",
         sep="\t",
         dtype={"doc": str, "sha256": str},
         keep_default_na=False,
@@ -81,8 +91,11 @@ def assert_outputs(workdir: Path, docs: list[str], shards: int = SHARDS) -> None
     summary = pd.read_csv(workdir / "results/corpus/summary.tsv", sep="\t", dtype={"doc": str})
     assert summary["doc"].tolist() == sorted(docs)
     listed = []
-    for s in used:
-        m = manifest(workdir, s)
+    for s, stage, shard_tables in (
+        *((s, "", VALIDATED) for s in used),
+        *((s, "stats/", STATS) for s in used),
+    ):
+        m = manifest(workdir, s, stage)
         listed += m["path"].tolist()
         for row in m.itertuples():
             data = (workdir / row.path).read_bytes()
@@ -93,8 +106,8 @@ def assert_outputs(workdir: Path, docs: list[str], shards: int = SHARDS) -> None
             if row.table != "report":
                 assert pq.read_metadata(workdir / row.path).num_rows == int(row.rows), row.path
         # the shard tables are the union of the shard's per-document files
-        for table in VALIDATED:
-            whole = pd.read_parquet(workdir / f"results/shards/{s}/{table}.parquet")
+        for table in shard_tables:
+            whole = pd.read_parquet(workdir / f"results/shards/{s}/{stage}{table}.parquet")
             parts = [
                 pd.read_parquet(workdir / p)
                 for p in m.loc[m["table"] == table, "path"].sort_values()
@@ -102,7 +115,7 @@ def assert_outputs(workdir: Path, docs: list[str], shards: int = SHARDS) -> None
             pd.testing.assert_frame_equal(pd.concat(parts, ignore_index=True), whole)
     assert sorted(listed) == sorted(p.format(doc=d) for d in docs for p in PER_DOC)
     for doc in docs:
-        for table, columns in tables.TABLES.items():
+        for table, columns in {**tables.TABLES, **tables.STATS_TABLES}.items():
             df = pd.read_parquet(workdir / f"results/{table}/{doc}.parquet")
             assert list(df.columns) == list(columns), (doc, table)
             assert df.empty or set(df["doc"]) == {doc}, (doc, table)
@@ -142,6 +155,29 @@ def test_seeds_counts(seeds_run):
     assert "ragged_row" in set(findings["kind"])
 
 
+def test_seeds_statistics_meet_their_contracts(seeds_run):
+    from figdata import schemas
+
+    corpus = seeds_run / "results/corpus"
+    for name, model in schemas.STATS_MODELS.items():
+        df = pd.read_parquet(corpus / f"{name}.parquet")
+        model.validate(df, lazy=True)
+        assert list(df.columns) == list(tables.STATS_CORPUS_TABLES[name]), name
+    same = pd.read_parquet(corpus / "same_figure.parquet")
+    pairs = set(zip(same["doc_a"], same["doc_b"], strict=True))
+    assert pairs == {("003_4bef295f338d59e0", "004_7287e729ebf072ec")}
+    assert same["n_agree"].tolist() == [3, 2, 1, 2]
+    summary = json.loads((corpus / "stats_summary.json").read_text())
+    assert summary["documents"] == 5 and summary["same_figure"]["groups"] == 1
+    checks = pd.read_parquet(corpus / "factcheck.parquet")
+    assert set(checks["verdict"]) == set(tables.VERDICTS)
+    # a contradicted claim is a finding where findings are read
+    findings = pd.read_parquet(corpus / "findings.parquet")
+    contradicted = findings[findings["kind"] == "claim_contradicted"]
+    assert len(contradicted) == (checks["verdict"] == "contradicted").sum() > 0
+    assert set(contradicted["stage"]) == {"stats"}
+
+
 def test_second_run_has_nothing_to_do(seeds_run):
     assert planned_jobs(seeds_run) == {}
 
@@ -166,8 +202,8 @@ def test_edit_reruns_only_its_shard_and_aggregates(seeds_run):
     other = [d for d in doc_ids(SEEDS) if shard(d) != shard(doc)]
     path = seeds_run / "seeds" / f"{doc}.txt"
     path.write_bytes(path.read_bytes() + b"\nOne more sentence, with 42 in it.\n")
-    assert planned_jobs(seeds_run) == {"extract": 1, "validate": 1, "aggregate": 1, "all": 1}
-    assert planned_shards(seeds_run) == {"extract": [shard(doc)], "validate": [shard(doc)]}
+    assert planned_jobs(seeds_run) == EDIT_JOBS
+    assert planned_shards(seeds_run) == dict.fromkeys(SHARD_JOBS, [shard(doc)])
     stamps = {f: f.stat().st_mtime_ns for f in per_doc_files(seeds_run, other)}
     run_snakemake(seeds_run)
     assert {f: f.stat().st_mtime_ns for f in per_doc_files(seeds_run, other)} == stamps
@@ -179,8 +215,8 @@ def test_added_document_reruns_only_its_shard(seeds_run):
     # into the shard of a seed, so that the shard holds more than its seeds from now on
     new = name_in_shard(shard(doc_ids(SEEDS)[3]), "zz_added")
     (seeds_run / "seeds" / f"{new}.md").write_text("## A heatmap\n\nRow a: 1, 2\n")
-    assert planned_jobs(seeds_run) == {"extract": 1, "validate": 1, "aggregate": 1, "all": 1}
-    assert planned_shards(seeds_run) == {"extract": [shard(new)], "validate": [shard(new)]}
+    assert planned_jobs(seeds_run) == EDIT_JOBS
+    assert planned_shards(seeds_run) == dict.fromkeys(SHARD_JOBS, [shard(new)])
     run_snakemake(seeds_run)
     assert_outputs(seeds_run, [*doc_ids(SEEDS), new])
     shard_mates = [d for d in doc_ids(SEEDS) if shard(d) == shard(new)]
@@ -191,7 +227,7 @@ def test_removed_document_leaves_results(seeds_run):
     # the shard keeps another document: it reruns without the removed one
     gone = doc_ids(SEEDS)[3]
     (seeds_run / "seeds" / f"{gone}.txt").unlink()
-    assert planned_shards(seeds_run) == {"extract": [shard(gone)], "validate": [shard(gone)]}
+    assert planned_shards(seeds_run) == dict.fromkeys(SHARD_JOBS, [shard(gone)])
     run_snakemake(seeds_run)
     remaining = doc_ids(seeds_run / "seeds")
     assert not [f for f in per_doc_files(seeds_run, [gone]) if f.exists()]
@@ -205,7 +241,7 @@ def test_removed_last_document_of_a_shard_leaves_results(seeds_run):
     gone = [d for d in doc_ids(seeds_run / "seeds") if shard(d) == target]
     for doc in gone:
         next((seeds_run / "seeds").glob(f"{doc}.*")).unlink()
-    assert planned_jobs(seeds_run) == {"aggregate": 1, "all": 1}
+    assert planned_jobs(seeds_run) == {"aggregate": 1, "stats_corpus": 1, "all": 1}
     run_snakemake(seeds_run)
     assert not [f for f in per_doc_files(seeds_run, gone) if f.exists()]
     assert not (seeds_run / f"results/shards/{target}").exists()
