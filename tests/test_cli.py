@@ -16,11 +16,20 @@ def test_the_command_line_runs_every_stage(tmp_path, capsys):
     extract_log = capsys.readouterr().err
     assert cli.main(["validate", f"--shard-dir={folder}", "--", *(p.stem for p in docs)]) == 0
     validate_log = capsys.readouterr().err
+    assert cli.main(["stats", f"--shard-dir={folder}", "--", *(p.stem for p in docs)]) == 0
+    stats_log = capsys.readouterr().err
     assert cli.main(["aggregate", f"--results={results}", "--", "000"]) == 0
-    corpus_out = layout.files(str(results), layout.CORPUS_FILES).values()
+    assert cli.main(["stats-corpus", f"--results={results}", "--", "000"]) == 0
+    corpus_files = {**layout.CORPUS_FILES, **layout.STATS_CORPUS_FILES}
+    corpus_out = layout.files(str(results), corpus_files).values()
     assert all((tmp_path / p).is_file() for p in corpus_out)
-    shard_out = layout.files(folder, {**layout.EXTRACT_FILES, **layout.VALIDATE_FILES})
+    shard_out = layout.files(
+        folder, {**layout.EXTRACT_FILES, **layout.VALIDATE_FILES, **layout.STATS_FILES}
+    )
     assert all((tmp_path / p).is_file() for p in shard_out.values())
+    assert [line.split(": ")[0].split()[-1] for line in stats_log.splitlines()] == [
+        p.stem for p in docs
+    ]
     info = [line for line in extract_log.splitlines() if " INFO " in f" {line} "]
     assert [line.split(": ")[0].split()[-1] for line in info] == [p.name for p in docs]
     lines = extract_log.splitlines()
