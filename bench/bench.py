@@ -23,6 +23,7 @@ the command that produced it, to docs/benchmark.md.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shlex
 import shutil
@@ -63,25 +64,49 @@ def _aggregate(docs, paths, out):
     from figdata import corpus
 
     corpus.aggregate(
-        [out / "shard" / "findings.parquet"],
+        [out / "shard" / "findings.parquet", out / "shard" / "stats" / "findings.parquet"],
         [out / "shard" / "summary.parquet"],
         out / "corpus" / "findings.parquet",
         out / "corpus" / "summary.tsv",
     )
 
 
-STAGES = [_extract, _validate, _aggregate]
+def _stats(docs, paths, out):
+    from figdata import layout
+    from figdata.stats import job
+
+    folder = f"{out}/shard"
+    inputs = layout.files(folder, layout.VALIDATE_FILES)
+    job.stats_shard(docs, inputs, layout.files(folder, layout.STATS_FILES), results=out)
 
 
-def run_baseline(seeds: Path, out: Path) -> None:
+def _stats_corpus(docs, paths, out):
+    from figdata.stats import job
+
+    # same-figure detection is measured on its own too: its goal is in seconds
+    return job.stats_corpus(out, [f"{out}/shard"])["seconds"]
+
+
+STAGES = [_extract, _validate, _stats, _aggregate, _stats_corpus]
+
+
+def run_baseline(seeds: Path, out: Path) -> dict[str, list[float]]:
+    """Every stage over all documents in this process: stage -> [wall s, CPU s]."""
     from figdata import fileio
 
     out.mkdir(parents=True, exist_ok=True)
     fileio.configure_logging(out / "baseline.log")
     paths = sorted(p for p in seeds.iterdir() if p.suffix in (".txt", ".md"))
     docs = [fileio.doc_id(p) for p in paths]
+    times = {}
     for stage in STAGES:
-        stage(docs, paths, out)
+        wall, cpu = time.perf_counter(), time.process_time()
+        extra = stage(docs, paths, out)
+        times[stage.__name__.lstrip("_")] = [time.perf_counter() - wall, time.process_time() - cpu]
+        for name, seconds in (extra or {}).items():
+            times[name] = [seconds, seconds]
+    (out / "stage_times.json").write_text(json.dumps(times, indent=1))
+    return times
 
 
 # --- measuring ---------------------------------------------------------------
@@ -159,6 +184,8 @@ def bench_one(n: int, base: Path, snakemake: list[str]) -> list[Measure]:
 
     worker = [sys.executable, str(Path(__file__).resolve()), "--baseline-worker"]
     step("baseline", [*worker, str(work / "seeds"), str(work / "baseline-out")])
+    STAGE_TIMES[n] = json.loads((work / "baseline-out" / "stage_times.json").read_text())
+    print("  " + stage_line(n, STAGE_TIMES[n]), flush=True)
     step("full", snakemake)
     step("noop", snakemake)
     # edit1: the first document gets other values (another variant of its template)
@@ -174,6 +201,34 @@ def bench_one(n: int, base: Path, snakemake: list[str]) -> list[Measure]:
 
 
 # --- report ------------------------------------------------------------------
+
+#: N -> stage -> [wall s, CPU s] of the baseline (one process, every stage in turn)
+STAGE_TIMES: dict[int, dict[str, list[float]]] = {}
+#: the stats stage's goal: at most this share of extract + validate
+STATS_SHARE_GOAL = 0.25
+
+
+def stats_share(times: dict[str, list[float]]) -> float:
+    """CPU of the stats stage (shard and corpus jobs' work) over extract + validate."""
+    stats = times["stats"][1] + times["stats_corpus"][1]
+    return stats / (times["extract"][1] + times["validate"][1])
+
+
+def stage_line(n: int, times: dict[str, list[float]]) -> str:
+    parts = ", ".join(f"{k} {v[1]:.2f}" for k, v in times.items())
+    return f"N={n:<6} stage CPU s: {parts}; stats/(extract+validate) {stats_share(times):.3f}"
+
+
+def stage_table() -> str:
+    names = ["extract", "validate", "stats", "aggregate", "stats_corpus", "same_figure"]
+    out = [
+        "| N | " + " | ".join(names) + " | stats share |",
+        "|---:|" + "---:|" * (len(names) + 1),
+    ]
+    for n, times in sorted(STAGE_TIMES.items()):
+        cells = " | ".join(f"{times[k][1]:.2f}" for k in names)
+        out.append(f"| {n} | {cells} | {stats_share(times):.3f} |")
+    return "\n".join(out)
 
 
 def table(rows: list[Measure]) -> str:
@@ -239,6 +294,16 @@ Snakemake ran.
 ## Ratios
 
 {ratios(rows)}
+
+## Stages in the baseline
+
+CPU seconds of each stage's work in one process (`same_figure` is the part of
+`stats_corpus` that finds documents describing one figure, wall seconds). The
+stats share is (`stats` + `stats_corpus`) / (`extract` + `validate`); its goal
+is at most {STATS_SHARE_GOAL:.2f} at 10,000 documents, and same-figure detection at
+most 5 s.
+
+{stage_table()}
 {notes}"""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
@@ -282,6 +347,8 @@ def main(argv=None) -> int:
     print(table(rows))
     print()
     print(ratios(rows))
+    print()
+    print(stage_table())
     if not args.no_write:
         command = "python bench/bench.py " + shlex.join(argv if argv is not None else sys.argv[1:])
         notes = Path(args.notes).read_text() if args.notes else ""

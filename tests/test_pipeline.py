@@ -33,10 +33,11 @@ pytestmark = pytest.mark.e2e
 VALIDATED = layout.VALIDATED
 STATS = tuple(tables.STATS_TABLES)
 PER_DOC = (
-    *(f"results/{t}/{{doc}}.parquet" for t in (*VALIDATED, *STATS)),
+    *(f"results/{t}/{{doc}}.parquet" for t in VALIDATED),
     "results/validation/{doc}.json",
+    "results/stats/{doc}.json",
 )
-PER_DOC_DIRS = (*VALIDATED, "validation", *STATS)
+PER_DOC_DIRS = (*VALIDATED, "validation", "stats")
 SHARD_FILES = (
     *layout.EXTRACT_FILES.values(),
     *layout.VALIDATE_FILES.values(),
@@ -103,11 +104,17 @@ def assert_outputs(workdir: Path, docs: list[str], shards: int = SHARDS) -> None
             assert shard(row.doc, shards) == s and row.path == publish.doc_path(
                 "results", row.table, row.doc
             )
-            if row.table != "report":
+            if row.table not in ("report", "stats"):
                 assert pq.read_metadata(workdir / row.path).num_rows == int(row.rows), row.path
         # the shard tables are the union of the shard's per-document files
         for table in shard_tables:
             whole = pd.read_parquet(workdir / f"results/shards/{s}/{stage}{table}.parquet")
+            if stage:  # one JSON file per document holds its rows of every stats table
+                files = m.loc[m["table"] == "stats", "path"].sort_values()
+                rows = [r for p in files for r in json.loads((workdir / p).read_text())[table]]
+                assert len(rows) == len(whole), table
+                assert [r["doc"] for r in rows] == whole["doc"].tolist(), table
+                continue
             parts = [
                 pd.read_parquet(workdir / p)
                 for p in m.loc[m["table"] == table, "path"].sort_values()
@@ -115,10 +122,15 @@ def assert_outputs(workdir: Path, docs: list[str], shards: int = SHARDS) -> None
             pd.testing.assert_frame_equal(pd.concat(parts, ignore_index=True), whole)
     assert sorted(listed) == sorted(p.format(doc=d) for d in docs for p in PER_DOC)
     for doc in docs:
-        for table, columns in {**tables.TABLES, **tables.STATS_TABLES}.items():
+        for table, columns in tables.TABLES.items():
             df = pd.read_parquet(workdir / f"results/{table}/{doc}.parquet")
             assert list(df.columns) == list(columns), (doc, table)
             assert df.empty or set(df["doc"]) == {doc}, (doc, table)
+        stats = json.loads((workdir / f"results/stats/{doc}.json").read_text())
+        assert sorted(stats) == sorted(["doc", *tables.STATS_TABLES]) and stats["doc"] == doc
+        for table, columns in tables.STATS_TABLES.items():
+            assert all(sorted(r) == sorted(columns) for r in stats[table]), (doc, table)
+            assert all(r["doc"] == doc for r in stats[table]), (doc, table)
         report = json.loads((workdir / f"results/validation/{doc}.json").read_text())
         assert isinstance(report, dict) and report["doc"] == doc
         row = summary.set_index("doc").loc[doc]

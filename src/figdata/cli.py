@@ -55,7 +55,7 @@ def _stats(args) -> None:
 def _stats_corpus(args) -> None:
     from figdata.stats import job
 
-    job.stats_corpus(args.results, args.shards)
+    job.stats_corpus(args.results, [layout.shard_folder(args.results, s) for s in args.shards])
 
 
 def _aggregate(args) -> None:

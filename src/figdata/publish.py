@@ -24,8 +24,6 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from figdata.tables import STATS_TABLES
-
 PathLike = str | os.PathLike
 
 MANIFEST_COLUMNS = ("doc", "table", "path", "rows", "sha256")
@@ -38,8 +36,9 @@ PER_DOC = (
     ("quarantine", "quarantine", ".parquet"),
     ("report", "validation", ".json"),
 )
-#: the stats stage's per-document files (its own manifest, results/shards/NNN/stats/)
-STATS_PER_DOC = tuple((t, t, ".parquet") for t in STATS_TABLES)
+#: the stats stage's per-document file: every stats table's rows of the document in
+#: one JSON object (its own manifest, results/shards/NNN/stats/manifest.tsv)
+STATS_PER_DOC = (("stats", "stats", ".json"),)
 PUBLISHED = ".published.tsv"
 STAGING = ".staging"
 

@@ -104,13 +104,17 @@ def _best(out: pd.DataFrame, cells: pd.DataFrame) -> None:
     if len(cells):
         top = cells[cells["value"] == cells.groupby(KEY)["value"].transform("max")]
         top = top.sort_values(KEY + ["line", "x", "y"])
-        cols = (top[k].tolist() for k in ("doc", "panel", "x", "y"))
+        cols = (top[k].to_numpy(dtype=object) for k in ("doc", "panel", "x", "y"))
         for d, p, x, y in zip(*cols, strict=True):
             xs, ys = best.setdefault((d, p), ([], []))
             xs.append(x)
             ys.append(y)
     for side in ("a", "b"):
-        keys = zip(out["doc"].tolist(), out[f"panel_{side}"].tolist(), strict=True)
+        keys = zip(
+            out["doc"].to_numpy(dtype=object),
+            out[f"panel_{side}"].to_numpy(dtype=object),
+            strict=True,
+        )
         found = [best.get(k, (None, None)) for k in keys]
         out[f"best_{side}_x"] = [f[0] for f in found]
         out[f"best_{side}_y"] = [f[1] for f in found]

@@ -107,7 +107,7 @@ def shard_panels(cells: pd.DataFrame, panels: pd.DataFrame, docs: set[str]) -> d
     """doc -> {panel index -> Panel} for the documents in ``docs``, built in one pass."""
     values: dict[tuple[str, int], dict] = defaultdict(dict)
     c = cells[cells["doc"].isin(docs)] if len(cells) else cells
-    cols = (c[k].tolist() for k in ("doc", "panel", "x", "y", "value"))
+    cols = (c[k].to_numpy(dtype=object) for k in ("doc", "panel", "x", "y", "value"))
     for d, p, x, y, v in zip(*cols, strict=True):
         values[(d, int(p))][(x, y)] = float(v)
     out: dict[str, dict[int, Panel]] = {d: {} for d in docs}
@@ -115,7 +115,7 @@ def shard_panels(cells: pd.DataFrame, panels: pd.DataFrame, docs: set[str]) -> d
     columns = ["doc", "panel", "title", "x_ticks", "y_ticks", "n_expected"]
     columns += ["colorbar_min", "colorbar_max", "line"]
     for d, i, title, xt, yt, n_exp, cmin, cmax, line in zip(
-        *(p[c].tolist() for c in columns), strict=True
+        *(p[c].to_numpy(dtype=object) for c in columns), strict=True
     ):
         i = int(i)
         bar = (float(cmin), float(cmax)) if pd.notna(cmin) and pd.notna(cmax) else None
@@ -427,13 +427,13 @@ def factcheck(
     wanted = set(docs)
     all_panels = shard_panels(cells, panels, wanted)
     shared: dict[str, list[tuple[int, int]]] = defaultdict(list)
-    cols = (pairs[k].tolist() for k in ("doc", "panel_a", "panel_b"))
+    cols = (pairs[k].to_numpy(dtype=object) for k in ("doc", "panel_a", "panel_b"))
     for d, a, b in zip(*cols, strict=True):
         if d in wanted:
             shared[d].append((int(a), int(b)))
     lines: dict[str, dict[int, list]] = defaultdict(lambda: defaultdict(list))
     e = effects[effects["doc"].isin(wanted)] if len(effects) else effects
-    cols = (e[k].tolist() for k in ("doc", "panel", "axis", "along", "rho", "reason"))
+    cols = (e[k].to_numpy(dtype=object) for k in ("doc", "panel", "axis", "along", "rho", "reason"))
     for d, p, axis, along, rho, reason in zip(*cols, strict=True):
         lines[d][int(p)].append((axis, along, rho, reason))
     for doc in docs:

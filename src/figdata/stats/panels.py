@@ -61,8 +61,26 @@ def _tick_number(tick: str) -> float | None:
         return None
 
 
+_TICKS: dict[tuple[int, str], tuple[pd.DataFrame, pd.DataFrame]] = {}
+
+
 def tick_positions(panels: pd.DataFrame, axis: str) -> pd.DataFrame:
-    """doc, panel, tick, position, number: one row per declared tick of ``axis``."""
+    """doc, panel, tick, position, number: one row per declared tick of ``axis``.
+
+    Every statistic asks for these of the same panels table: the last answer per
+    axis is kept (with the table it came from, so a new table is never mistaken
+    for it)."""
+    cached = _TICKS.get((id(panels), axis))
+    if cached is not None and cached[0] is panels:
+        return cached[1]
+    rows = _tick_positions(panels, axis)
+    if len(_TICKS) > 4:
+        _TICKS.clear()
+    _TICKS[(id(panels), axis)] = (panels, rows)
+    return rows
+
+
+def _tick_positions(panels: pd.DataFrame, axis: str) -> pd.DataFrame:
     col = f"{axis}_ticks"
     rows = panels[KEY + [col]].explode(col).dropna(subset=[col])
     rows = rows.rename(columns={col: "tick"})

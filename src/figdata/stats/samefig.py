@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
 import pandas as pd
 
 from figdata.stats.factcheck import tolerance
@@ -58,8 +59,9 @@ class PanelSig:
     yl: str
     xt: frozenset[str]
     yt: frozenset[str]
-    #: (x key, y key) -> (value, value as printed, x as printed, y as printed)
-    cells: dict[tuple[str, str], tuple[float, str, str, str]] = field(default_factory=dict)
+    store: object = None
+    #: (x key, y key) -> (value, value as printed, x as printed, y as printed), when read
+    loaded: dict | None = None
 
 
 def trigrams(key: str | None) -> frozenset[str]:
@@ -149,29 +151,49 @@ def signatures(panels: pd.DataFrame, cells: pd.DataFrame) -> list[PanelSig]:
         )
         sigs.append(sig)
         index[(r.doc, sig.panel)] = sig
-    if len(cells) and sigs:
-        wanted = cells[cells["doc"].isin({s.doc for s in sigs})]
-        for doc, panel, x, y, v, vt in zip(
-            wanted["doc"],
-            wanted["panel"],
-            wanted["x"],
-            wanted["y"],
-            wanted["value"],
-            wanted["value_text"],
-            strict=True,
-        ):
-            sig = index.get((doc, int(panel)))
-            if sig is not None:
-                sig.cells[(_tick_key(x), _tick_key(y))] = (float(v), vt, x, y)
+    store = _CellStore(cells) if len(cells) else None
+    for sig in sigs:
+        sig.store = store
     return sigs
+
+
+class _CellStore:
+    """The cells of every panel, read into a panel's dict only when it is compared:
+    most panels never are, and reading all cells cost more than the matching."""
+
+    def __init__(self, cells: pd.DataFrame) -> None:
+        c = cells.sort_values(["doc", "panel"], kind="stable")
+        self.cols = [c[k].to_numpy(dtype=object) for k in ("x", "y", "value", "value_text")]
+        doc, panel = c["doc"].to_numpy(dtype=object), c["panel"].to_numpy()
+        change = np.r_[True, (doc[1:] != doc[:-1]) | (panel[1:] != panel[:-1])]
+        starts = np.flatnonzero(change)
+        stops = np.r_[starts[1:], len(doc)]
+        self.rows = {
+            (doc[a], int(panel[a])): (int(a), int(b)) for a, b in zip(starts, stops, strict=True)
+        }
+
+    def cells(self, doc: str, panel: int) -> dict:
+        a, b = self.rows.get((doc, panel), (0, 0))
+        xs, ys, vs, ts = (col[a:b] for col in self.cols)
+        return {
+            (_tick_key(x), _tick_key(y)): (float(v), t, x, y)
+            for x, y, v, t in zip(xs, ys, vs, ts, strict=True)
+        }
+
+
+def cells_of(sig: PanelSig) -> dict:
+    if sig.loaded is None:
+        sig.loaded = sig.store.cells(sig.doc, sig.panel) if sig.store is not None else {}
+    return sig.loaded
 
 
 def compare_cells(a: PanelSig, b: PanelSig) -> tuple[int, int, list[str]]:
     """(overlap, agree, disagreements) of two panels' cells, at the coarser printed precision."""
-    common = [k for k in a.cells if k in b.cells]
+    ca, cb = cells_of(a), cells_of(b)
+    common = [k for k in ca if k in cb]
     agree, shown = 0, []
     for k in common:
-        (va, ta, x, y), (vb, tb, _, _) = a.cells[k], b.cells[k]
+        (va, ta, x, y), (vb, tb, _, _) = ca[k], cb[k]
         if abs(va - vb) <= max(tolerance(ta, va), tolerance(tb, vb)) + 1e-9:
             agree += 1
         else:
