@@ -28,7 +28,28 @@ FILES = [
     ),
     ("results/quarantine/{doc}.parquet", "rows the validate stage took out, with the reason"),
     ("results/validation/{doc}.json", "the document's validation report"),
-    ("results/corpus/findings.parquet", "all documents' findings, same columns as `findings`"),
+    (
+        "results/stats/{doc}.json",
+        "the document's statistics: its rows of `panel_stats`, `panel_lines`, `panel_pairs`, "
+        "`panel_diffs` and `factcheck` (below), one list of records per table, keys sorted, "
+        "NaN as `null`",
+    ),
+    (
+        "results/corpus/findings.parquet",
+        "all documents' findings (the stats stage's `claim_contradicted` included), same "
+        "columns as `findings`",
+    ),
+    (
+        "results/corpus/{panel_stats,panel_lines,panel_pairs,panel_diffs,factcheck}.parquet",
+        "all documents' statistics, one table each (below)",
+    ),
+    ("results/corpus/same_figure.parquet", "documents that describe the same figure (below)"),
+    (
+        "results/corpus/stats_summary.json",
+        "corpus summary: documents, panels, cells, completeness, findings by kind, claims by "
+        "verdict, same-figure groups",
+    ),
+    ("results/corpus/stats_summary.parquet", "the same numbers, one per row (below)"),
     ("results/corpus/summary.tsv", "one line of counts per document"),
     (
         "results/shards/{shard}/manifest.tsv",
@@ -46,9 +67,16 @@ FILES = [
         "validate stage)",
     ),
     (
-        "logs/{extract,validate}/{shard}.log",
-        "one line per document; tracebacks of parser crashes and failures",
+        "results/shards/{shard}/stats/{panel_stats,...,factcheck,findings}.parquet",
+        "the shard's statistics, its contradicted claims as findings, and `manifest.tsv` of "
+        "the `stats/{doc}.json` files it published",
     ),
+    (
+        "logs/{extract,validate,stats}/{shard}.log",
+        "one line per document; contradicted claims with file and line; tracebacks of "
+        "parser crashes and failures",
+    ),
+    ("logs/{aggregate,stats_corpus}.log", "corpus counts; same-figure pairs with agreement"),
 ]
 
 SUMMARY_DOC = {
@@ -68,9 +96,9 @@ SUMMARY_DOC = {
 MANIFEST_DOC = {
     "doc": "Document id.",
     "table": "`cells`, `panels`, `findings`, `claims`, `quarantine` or `report` (the "
-    "validation report).",
+    "validation report); in a shard's `stats/manifest.tsv`, `stats`.",
     "path": "The file, relative to the working directory, e.g. `results/cells/{doc}.parquet`.",
-    "rows": "Rows in the Parquet file; empty for the report.",
+    "rows": "Rows in the Parquet file; empty for the JSON files.",
     "sha256": "Hex SHA-256 of the file's bytes.",
 }
 
