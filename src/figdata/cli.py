@@ -100,25 +100,20 @@ def parser() -> argparse.ArgumentParser:
     ex.add_argument("docs", nargs="*", help="document files")
     ex.set_defaults(run=_extract)
 
-    va = sub.add_parser("validate", help="validate a shard and publish its per-document files")
-    va.add_argument("--shard-dir", **shard_dir)
-    va.add_argument(
-        "--shards",
-        type=int,
-        help="number of shards (documents that moved to another shard keep their files)",
-    )
-    va.add_argument("docs", nargs="*", help="document ids of the shard")
-    va.set_defaults(run=_validate)
-
-    st = sub.add_parser("stats", help="statistics and fact-check of a shard, per document")
-    st.add_argument("--shard-dir", **shard_dir)
-    st.add_argument(
-        "--shards",
-        type=int,
-        help="number of shards (documents that moved to another shard keep their files)",
-    )
-    st.add_argument("docs", nargs="*", help="document ids of the shard")
-    st.set_defaults(run=_stats)
+    # the stages that publish per-document files take the same arguments
+    for name, run, text in (
+        ("validate", _validate, "validate a shard and publish its per-document files"),
+        ("stats", _stats, "statistics and fact-check of a shard, published per document"),
+    ):
+        stage = sub.add_parser(name, help=text)
+        stage.add_argument("--shard-dir", **shard_dir)
+        stage.add_argument(
+            "--shards",
+            type=int,
+            help="number of shards (documents that moved to another shard keep their files)",
+        )
+        stage.add_argument("docs", nargs="*", help="document ids of the shard")
+        stage.set_defaults(run=run)
 
     sc = sub.add_parser("stats-corpus", help="corpus statistics, same-figure groups, summary")
     sc.add_argument("--results", default=layout.RESULTS, help="the results folder")
