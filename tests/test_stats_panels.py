@@ -190,3 +190,19 @@ def test_panels_with_other_ticks_are_not_compared_and_disjoint_cells_say_so():
     r = panel_pairs(cells, panels)[0].iloc[0]
     assert r["n_common"] == 0 and math.isnan(r["mean_diff"])
     assert "no cell stated in both panels" in r["null_reasons"]
+
+
+def test_an_empty_shard_and_a_panel_without_cells_give_empty_or_null_results():
+    from stats_frames import claims_frame
+
+    from figdata import tables
+    from figdata.stats.compute import compute
+
+    empty = compute(tables.empty(tables.CELLS), tables.empty(tables.PANELS), claims_frame([]), None)
+    for name, columns in tables.STATS_TABLES.items():
+        assert empty[name].empty and list(empty[name].columns) == list(columns), name
+    cells, panels = frames([panel_row("d", 0, XS, YS, colorbar_min=0.0, colorbar_max=1.0)], [])
+    out = compute(cells, panels, claims_frame([]))
+    assert out["panel_stats"].iloc[0]["n_cells"] == 0
+    check = out["factcheck"].iloc[0]
+    assert check["verdict"] == "unverifiable" and "no stated cell" in check["evidence"]
