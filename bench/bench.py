@@ -104,7 +104,7 @@ def run_baseline(seeds: Path, out: Path) -> dict[str, list[float]]:
         extra = stage(docs, paths, out)
         times[stage.__name__.lstrip("_")] = [time.perf_counter() - wall, time.process_time() - cpu]
         for name, seconds in (extra or {}).items():
-            times[name] = [seconds, seconds]
+            times[name] = list(seconds)
     (out / "stage_times.json").write_text(json.dumps(times, indent=1))
     return times
 
@@ -298,7 +298,7 @@ Snakemake ran.
 ## Stages in the baseline
 
 CPU seconds of each stage's work in one process (`same_figure` is the part of
-`stats_corpus` that finds documents describing one figure, wall seconds). The
+`stats_corpus` that finds documents describing one figure). The
 stats share is (`stats` + `stats_corpus`) / (`extract` + `validate`); its goal
 is at most {STATS_SHARE_GOAL:.2f} at 10,000 documents, and same-figure detection at
 most 5 s.
