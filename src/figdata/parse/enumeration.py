@@ -153,7 +153,8 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     """Runs of consecutive item-like parts; ``True`` marks a run that a lead phrase opened."""
     parts = [p for p in _split(text) if p.strip()]
     # "A, B and C, listed top to bottom": the last part that is an item holds the "and"
-    last = next((i for i in range(len(parts) - 1, -1, -1) if clean_item(parts[i])), None)
+    # (a relative clause after the list, "..., which correspond to ...", is not that part)
+    last = next((i for i in range(len(parts) - 1, -1, -1) if _item_or_pair(parts[i])), None)
     if last is not None:
         m = _LAST_AND.match(parts[last].strip())
         if m and not re.match(r"(?i)^(?:and|or)\b", parts[last].strip()):
@@ -171,6 +172,11 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
             tick = clean_item(after)
             current, keyed = ([tick] if looks_like_item(tick) else []), True
             continue
+        if _lead_only(part):  # "..., and carries four ticks, Q1, Q2": the list opens after it
+            if current:
+                out.append((keyed, current))
+            current, keyed = [], True
+            continue
         tick = clean_item(part)
         if looks_like_item(tick):
             current.append(tick)
@@ -181,6 +187,29 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     if current:
         out.append((keyed, current))
     return [(k, _parallel(r)) for k, r in out]
+
+
+@lru_cache(maxsize=1 << 14)
+def _lead_only(part: str) -> bool:
+    """A part that ends in a lead phrase and holds nothing after it."""
+    text = strip_markdown(part).strip() + " "
+    # words before the lead are plain lowercase prose ("and carries four ticks"), never an
+    # item that a trailing remark follows ("4 from top to bottom")
+    return any(
+        m.end() == len(text) and re.fullmatch(r"[a-z\s]*", text[: m.start()])
+        for m in lexicon.LIST_LEAD.regex.finditer(text)
+    )
+
+
+def _item_or_pair(part: str) -> bool:
+    """A part that is one item, or two joined by the list's last "and"."""
+    tick = clean_item(part)
+    if not tick:
+        return False
+    if looks_like_item(tick):
+        return True
+    m = _LAST_AND.match(part.strip())
+    return bool(m and looks_like_item(clean_item(m.group("a"))) and looks_like_item(clean_item(m.group("b"))))
 
 
 def _parallel(items: list[str]) -> list[str]:

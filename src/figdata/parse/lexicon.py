@@ -49,13 +49,24 @@ ORDER_TOP_DOWN = Entry(
     "the y ticks are listed starting at the top edge",
 )
 
+#: verbs by which prose ties an axis to what it shows ("the x axis has four ticks: ...")
+AXIS_VERB = Entry(
+    "axis_verb",
+    r"shows|is|represents|plots|gives|lists|holds|carries|has|have|spans|covers|displays|"
+    r"contains|encodes|runs\s+over|ranges\s+over|varies|corresponds?\s+to|are|denotes?|"
+    r"indicates?|:|=",
+    "has",
+    "the verb between an axis and its description in a sentence",
+)
+
 #: phrases that introduce or close a list of ticks and are not ticks themselves
 LIST_LEAD = Entry(
     "list_lead",
     r"\b(?:in\s+(?:the\s+)?(?:this\s+|following\s+)?order|namely|(?:from\s+)?(?:left|right|top|"
     r"bottom)\s+to\s+(?:left|right|top|bottom)|(?:are|is)\s+(?:labell?ed|marked)|labell?ed|"
-    r"marked|listed|which\s+are|as\s+follows|i\.e\.|(?:has|have|with|shows?|lists?)\s+"
-    r"(?:\w+\s+)?(?:ticks?|labels?|columns?|rows?|categories|classes|levels|values|groups|"
+    r"marked|listed|which\s+are|as\s+follows|i\.e\.|(?:with|"
+    + AXIS_VERB.pattern
+    + r")\s+(?:\w+\s+)?(?:ticks?|labels?|columns?|rows?|categories|classes|levels|values|groups|"
     r"entries|markers)|(?:ticks|labels|columns|rows|categories|classes|levels|values|groups|"
     r"entries|markers|series)(?:\s+(?:are|at|of))?|(?:lists|shows|spans|covers|includes|"
     r"gives|are|is)(?:\s+the)?)(?:\s*[:\-–—])?\s+",
@@ -201,16 +212,6 @@ COLOUR_BAR = Entry(
     r"colou?r[- ]?(?:bar|scale|legend|map|mapping|gradient)s?|\bscale\b",
     "Colour bar",
     "the colour scale and its range",
-)
-
-#: verbs by which prose ties an axis to what it shows ("the x axis has four ticks: ...")
-AXIS_VERB = Entry(
-    "axis_verb",
-    r"shows|is|represents|plots|gives|lists|holds|carries|has|have|spans|covers|displays|"
-    r"contains|encodes|runs\s+over|ranges\s+over|varies|corresponds?\s+to|are|denotes?|"
-    r"indicates?|:|=",
-    "has",
-    "the verb between an axis and its description in a sentence",
 )
 
 #: words that make a sentence about one cell a claim (an extreme), not a statement of it

@@ -147,6 +147,8 @@ def axis(entry: Entry, reading: Reading) -> bool:
     if role is None:
         return False
     label, body = entry.label, entry.body
+    if _data_line(label, body):
+        return False
     if re.search(r"\btick", label, re.I):
         parsed = parse_axis(body, with_label=False)
         parsed.order = parsed.order or tick_order(label, parsed.ticks)
@@ -177,6 +179,25 @@ def axis(entry: Entry, reading: Reading) -> bool:
     target.order = target.order or parsed.order
     target.same_as_other = target.same_as_other or parsed.same_as_other
     return True
+
+
+def _data_line(label: str, body: str) -> bool:
+    """``**Column Q1** (top to bottom): 12.7%, 15.3%``: an axis word and a tick, then values.
+
+    A declaration names its axis alone ("Columns", "X-axis ticks"); a label that names one
+    tick beside the axis word, over a body of values only, is a row or column of the data.
+    """
+    rest = re.sub(r"\([^()]*\)", " ", strip_markdown(label))
+    rest = re.sub(
+        rf"{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}|\b(?:ticks?|labels?|values?|the|of)\b",
+        " ",
+        rest,
+        flags=re.I,
+    ).strip(" :-–—")
+    if not rest:
+        return False
+    items = plain_items(body)
+    return len(items) >= 2 and all(re.fullmatch(r"[~≈<>]?-?\d[\d.,]*\s*%?", i) for i in items)
 
 
 # --- document recognisers ----------------------------------------------------------------

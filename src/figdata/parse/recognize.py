@@ -408,7 +408,13 @@ def group_of(text: str, ctx: Context):
     if m:
         clean = m.group(1)
     found = resolve_either(clean, ctx.x, ctx.y, prefer="y")
+    if found is None and (m := _ENUMERATOR.match(clean)):
+        found = resolve_either(m.group("rest"), ctx.x, ctx.y, prefer="y")  # "1. Gillnet"
     return found
+
+
+#: the counter before a numbered heading or bullet: "1.", "2)", "(b)", "iv."
+_ENUMERATOR = re.compile(r"^(?:\(?(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)]|\(\d{1,2}\))\s+(?P<rest>\S.*)$")
 
 
 # --- row described by end points (L06) -----------------------------------------------
