@@ -136,7 +136,7 @@ def looks_like_item(item: str) -> bool:
     words = item.split()
     if not words or len(words) > 4 or len(item) > 60:
         return False
-    if _NOT_ONE_ITEM.search(item) and not re.fullmatch(r"[\w.%-]+", item):
+    if _NOT_ONE_ITEM.search(item) and not re.fullmatch(r"[\w.%-]+|[\w.%:]+[–—][\w.%:]+", item):
         return False
     return item.lower() not in lexicon.NOT_TICKS
 

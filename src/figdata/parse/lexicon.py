@@ -284,7 +284,17 @@ PROSE_Y = Entry(
     "the vertical axis, in a sentence",
 )
 
+#: the line that opens one panel of several: a panel word and its number or letter
+PANEL_OPENER = Entry(
+    "panel_opener",
+    r"^(?:panel|chart|figure|subplot|sub-figure|heatmap|plot|map|graph|matrix)\s*\(?"
+    r"(?:\d{1,2}|[a-h]|[ivx]{1,4})\)?$",
+    "Chart 2",
+    "a 'Chart 2: \"Away games\"' line names the panel whose values follow",
+)
+
 ENTRIES: tuple[Entry, ...] = (
+    PANEL_OPENER,
     SUMMARY,
     ORDER_BOTTOM_UP,
     ORDER_TOP_DOWN,

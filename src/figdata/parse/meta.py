@@ -154,6 +154,9 @@ def axis(entry: Entry, reading: Reading) -> bool:
         parsed.order = parsed.order or tick_order(label, parsed.ticks)
     elif re.search(r"\blabel\b", label, re.I) and not re.search(r"\bticks?\b", body, re.I):
         parsed = Axis(label=strip_markdown(quoted(body)[0] if quoted(body) else body).strip(". "))
+    elif quoted(label):  # 'Columns (x, "Shot zone"): Paint, ...': the name is in the label
+        parsed = parse_axis(body, with_label=False)
+        parsed.label = quoted(label)[0]
     else:
         parsed = parse_axis(body, with_label=role != "legend")
     meta = reading.meta

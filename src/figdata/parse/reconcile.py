@@ -139,6 +139,7 @@ def reconcile(
         trial = Context(ctx.panel, x, y, ctx.pair_order, ctx.last_line, rows_axis=ctx.rows_axis)
         trial.prose_values = ctx.prose_values
         run(trial)
-        if score(trial) > best_score:
+        # a reading that places nothing only trades one kind of loss for another
+        if trial.cells and score(trial) > best_score:
             best, best_score = trial, score(trial)
     return best

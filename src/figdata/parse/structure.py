@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from figdata.parse import lexicon
 from figdata.parse.meta import Meta
 from figdata.parse.model import Item, zone_of_heading
-from figdata.parse.text import norm, strip_markdown
+from figdata.parse.text import norm, quoted, strip_markdown
 from figdata.parse.ticks import AxisTicks, match_tick, name_score, resolve
 
 _GENERIC_HEADING = re.compile(
@@ -114,6 +115,16 @@ def data_items(items: list[Item]) -> list[Item]:
     ]
 
 
+def _opens_panel(item: Item) -> bool:
+    """``Chart 2: "Away games"``: a panel named on a line of its own, with no heading."""
+    return (
+        item.kind == "text"
+        and item.label is not None
+        and bool(lexicon.PANEL_OPENER.search(strip_markdown(item.label).strip()))
+        and bool((item.body or "").strip())
+    )
+
+
 def split_panels(items: list[Item], meta: Meta) -> list[Panel]:
     data = data_items(items)
     panels: list[Panel] = []
@@ -122,6 +133,11 @@ def split_panels(items: list[Item], meta: Meta) -> list[Panel]:
         if item.kind == "bold" and item.zone != "data" and (item.body or "").strip():
             head.append(item) if not panels else panels[-1].items.append(item)
             continue  # "**Axes.** The x-axis ...": a paragraph, not a panel title
+        if _opens_panel(item):
+            body = strip_markdown(item.body or "")
+            title = quoted(body)[0] if quoted(body) else clean_title(body)
+            panels.append(Panel(len(panels), _match_title(title, meta.titles), item.line))
+            continue
         if item.kind in ("heading", "bold"):
             text = item.text if item.kind == "heading" else item.label or item.text
             if zone_of_heading(text) is not None and item.kind == "heading" and not panels:
