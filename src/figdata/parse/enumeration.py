@@ -232,6 +232,13 @@ def _parallel(items: list[str]) -> list[str]:
         first = _NUMBER_TICK.findall(items[0])
         if first and items[0].rstrip().endswith(first[-1]):
             return [first[-1].lstrip("~≈"), items[1]]  # "batch sizes 1 and 8"
+    if (
+        len(items) >= 3
+        and all(re.search(r"\d", i) for i in items[:-1])
+        and re.fullmatch(r"[a-z][a-z ]*", items[-1])
+        and len(items[-1].split()) >= 2
+    ):
+        items = items[:-1]  # "20–34, 35–49, youngest at the top": a remark in words
     inner = items[1:-1]
     if len(items) < 3 or not all(_BARE_NUMBER.match(i) for i in inner):
         return items
