@@ -130,7 +130,9 @@ def value_list(body: str) -> list[Value | str] | None:
 # --- keyed rows and columns (L01-L05, L07) --------------------------------------------
 
 
-def _labelled_slots(body: str, axis: AxisTicks) -> list[tuple[str, Value | str]] | None:
+def _labelled_slots(
+    body: str, axis: AxisTicks, least: int = 2
+) -> list[tuple[str, Value | str]] | None:
     """Slots that name their own tick: "vLLM 120, TGI 110" or "0.1: 40.2; 0.2: 41.0"."""
     out = []
     for token in split_values(body):
@@ -146,7 +148,7 @@ def _labelled_slots(body: str, axis: AxisTicks) -> list[tuple[str, Value | str]]
         if hit is None or slot is None:
             return None
         out.append((hit.tick, slot))
-    return out if len(out) >= 2 else None
+    return out if len(out) >= least else None
 
 
 def keyed_list(item: Item, ctx: Context, group) -> bool:
@@ -208,13 +210,18 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
 
 
 def labelled_list(item: Item, ctx: Context) -> bool:
-    if not re.search(r"[,;|]", item.body or ""):
+    several = bool(re.search(r"[,;|]", item.body or ""))
+    # the lines of a matrix whose axes share ticks are its rows ("Inflation — GDP growth 0.31;
+    # Inflation 1.00"), and the first row of a triangle holds a single labelled value
+    square = bool(ctx.x.ticks) and ctx.x.ticks == ctx.y.ticks
+    if not several and not square:
         return False
-    found = resolve_either(item.label or "", ctx.x, ctx.y, prefer=ctx.columns_axis)
+    prefer = ctx.rows_axis if square else ctx.columns_axis
+    found = resolve_either(item.label or "", ctx.x, ctx.y, prefer=prefer)
     if found is None:
         return False
     axis, key = found
-    pairs = _labelled_slots(item.body or "", ctx.y if axis == "x" else ctx.x)
+    pairs = _labelled_slots(item.body or "", ctx.y if axis == "x" else ctx.x, 2 if several else 1)
     if not pairs:
         return False
     for tick, slot in pairs:
