@@ -116,14 +116,24 @@ def _fold_empty_sections(panels: list[Panel], contexts: list[Context], meta: Met
     announced = max(meta.announced or 1, len(meta.titles))
     kept_p: list[Panel] = []
     kept_c: list[Context] = []
+    leading: list[Panel] = []  # sections before the first panel with data ("**Axes**")
     for panel, ctx in zip(panels, contexts, strict=True):
         empty = not ctx.cells and not ctx.addressed and not ctx.findings
         named = panel.title is not None and norm(panel.title) in {norm(t) for t in meta.titles}
-        if kept_p and empty and not named and len(panels) > announced:
-            kept_p[-1].items.extend(panel.items)
+        if empty and not named and len(panels) > announced:
+            if kept_p:
+                kept_p[-1].items.extend(panel.items)
+            else:
+                leading.append(panel)
             continue
         kept_p.append(panel)
         kept_c.append(ctx)
+    if leading and kept_p:
+        kept_p[0].items[:0] = [it for p in leading for it in p.items]
+        if announced <= 1 and len(kept_p) == 1:
+            kept_p[0].title = meta.single_title or leading[0].title
+    elif leading:
+        return panels, contexts
     for index, (panel, ctx) in enumerate(zip(kept_p, kept_c, strict=True)):
         if panel.index != index:
             panel.index = ctx.panel = index
@@ -243,11 +253,22 @@ def claim_conflicts(claim_rows: list[dict], cells: list[dict]) -> list[dict]:
 def _expected(ctx: Context, diagonal_blank: bool) -> int:
     """Cells the panel's grid holds: a triangle holds half, a blank diagonal is no cell."""
     n = len(ctx.x.ticks) * len(ctx.y.ticks)
-    if len(ctx.addressed) < n and ctx.triangle:
+    if len(ctx.addressed) < n and (ctx.triangle or _whole_triangle(ctx)):
         n = len(ctx.x.ticks) * (len(ctx.x.ticks) + 1) // 2
     if diagonal_blank:
         n -= len(set(ctx.x.ticks) & set(ctx.y.ticks))
     return n
+
+
+def _whole_triangle(ctx: Context) -> bool:
+    """The cells stated are exactly one triangle of a square matrix, its diagonal included."""
+    ticks = ctx.x.ticks
+    if len(ticks) < 3 or ticks != ctx.y.ticks:
+        return False
+    order = {t: i for i, t in enumerate(ticks)}
+    below = {(x, y) for x in ticks for y in ticks if order[x] <= order[y]}
+    above = {(x, y) for x in ticks for y in ticks if order[x] >= order[y]}
+    return ctx.addressed in (below, above)
 
 
 def completeness(

@@ -203,9 +203,11 @@ ZONE_WORDS: list[tuple[str, str, str]] = [
 ]
 
 AXIS_X = Entry(
-    "axis_x", r"\b(?:x[- ]?axis|horizontal axis|columns?)\b", "X-axis", "the horizontal axis"
+    "axis_x", r"\b(?:x[- ]?axis|horizontal(?:\s+axis)?|columns?)\b", "X-axis", "the horizontal axis"
 )
-AXIS_Y = Entry("axis_y", r"\b(?:y[- ]?axis|vertical axis|rows?)\b", "Vertical axis", "the rows")
+AXIS_Y = Entry(
+    "axis_y", r"\b(?:y[- ]?axis|vertical(?:\s+axis)?|rows?)\b", "Vertical axis", "the rows"
+)
 LEGEND = Entry("legend", r"\b(?:legend|series)\b", "Legend", "the series of a bar or line chart")
 COLOUR_BAR = Entry(
     "colour_bar",

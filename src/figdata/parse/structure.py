@@ -62,7 +62,9 @@ def _is_group_heading(text: str, meta: Meta) -> bool:
     raw = strip_markdown(text).strip().rstrip(":")
     if _GENERIC_HEADING.match(raw) or _POSITION_GROUP.match(raw):
         return True
-    if zone_of_heading(raw) == "data" and len(raw.split()) <= 3:
+    # "Values by row (Winter | Spring | Summer)": the remark in brackets adds no title words
+    bare = re.sub(r"\([^()]*\)", " ", raw).strip()
+    if zone_of_heading(raw) == "data" and len(bare.split()) <= 3:
         return True
     axes = [meta.x, meta.y, *([meta.legend] if meta.legend else [])]
     for name, axis in zip("xyy", axes, strict=False):
