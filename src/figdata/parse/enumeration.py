@@ -291,7 +291,9 @@ def expand_range(text: str) -> list[str]:
     if lexicon.VALUE_AXIS.search(text):
         return []
     m = re.search(
-        r"(?:from\s+)?(?<![\d.])(-?\d+)\s*(?:to|-|–|through|thru)\s*(-?\d+)(?!\.\d|\d)", text, re.I
+        r"(?:from\s+)?(?<![\d.:])(-?\d+)\s*(?:to|-|–|through|thru)\s*(-?\d+)(?![.:]\d|\d)",
+        text,
+        re.I,
     )
     if m:
         lo, hi = int(m.group(1)), int(m.group(2))
@@ -349,10 +351,35 @@ def elided(text: str) -> list[str]:
     return [str(v) for v in out]
 
 
+_EDGE_REMARK = re.compile(
+    r"\s+(?:at|on|along)\s+the\s+(?:very\s+|far\s+)?(?:top|bottom|left|right)"
+    r"(?:[- ](?:most|hand))?(?:\s+(?:edge|end|side|row|column))?\b",
+    re.I,
+)
+_WALK = re.compile(r"\s+(?:through|thru|(?:down|up|over|across|on)\s+to|then)\s+", re.I)
+
+
+def walked_list(text: str) -> str:
+    """'from Mon at the top through Tue, Wed and Sat down to Sun at the bottom' as a list.
+
+    A list told as a walk along the axis: the edge remarks go, the walking words and the
+    "and" inside the walk separate items. Only a text that also separates items by commas
+    is read this way; "Mar through Jun" alone stays a range.
+    """
+    if "," not in text or not _WALK.search(text):
+        return text
+    walked = _EDGE_REMARK.sub("", text)
+    walked = _WALK.sub(", ", walked)
+    walked = re.sub(r"\s+(?:and|or)\s+", ", ", walked)
+    return re.sub(r"^\s*from\s+", "", walked, flags=re.I)
+
+
 def read_enumeration(rest: str) -> list[str]:
     """The items a description lists, in the order it lists them."""
     if filled := elided(rest):
         return filled
+    if (walked := walked_list(rest)) != rest and len(items := read_enumeration(walked)) >= 3:
+        return items
     for segment in segments(rest):
         masked = mask_atoms(segment)
         colon = masked.rfind(":")

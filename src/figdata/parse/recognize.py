@@ -272,7 +272,7 @@ _COL_ROW = re.compile(
 
 def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None:
     text = strip_markdown(label).strip()
-    text = re.sub(r"^(?:at|for|in)\s+", "", text, flags=re.I)
+    text = re.sub(r"^(?:at|for|in|e\.g\.,?|i\.e\.,?|such\s+as)\s+", "", text, flags=re.I)
     # a position word with the coordinates in parentheses: "Top-left (1x1)"
     m = re.match(r"^[A-Za-z -]+\(([^()]+)\)$", text)
     if m and (_CROSS.match(m.group(1)) or "," in m.group(1)):
@@ -304,11 +304,15 @@ def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None
         return _ordered(m.group(1), m.group(2), ctx, ctx.pair_order.get("tuple", "xy"), "tuple")
     parts = split_top(text, ",")
     if len(parts) != 2:
-        parts = re.split(r"\s+(?:/|&|and|with)\s+", text)
+        parts = re.split(r"\s+(?:/|&|and|with|at)\s+", text)
     if len(parts) == 2:
         found = assign_pair(parts[0], parts[1], ctx.x, ctx.y)
         if found:
             return found[0], found[1], "point_named"
+    # "Centre cell, e.g. Mw 6.0 at 40 km": a description first, the coordinates after it
+    tail = split_top(text, ",")
+    if len(tail) >= 2 and tail[-1].strip() and not resolve_either(tail[0], ctx.x, ctx.y):
+        return point_coords(tail[-1], ctx, group)
     m = re.match(r"^cell\s+(\d+)\b", text, re.I)
     if m and group and group[0] == "row_pos":
         j, i = int(m.group(1)), group[1]
@@ -328,10 +332,15 @@ def _ordered(a: str, b: str, ctx: Context, order: str, layout: str):
     return None
 
 
+_DASH_REMARK = re.compile(r"^\s*(\S+)\s+[—–-]\s+\D.*$")
+
+
 def point(item: Item, ctx: Context, group) -> bool:
     if item.label is None or SUMMARY_LABEL.search(item.label) or not (item.body or "").strip():
         return False  # "... as follows:" states no value, not even a blank one
     slot = _slot(item.body or "") if item.body is not None else None
+    if slot is None and (m := _DASH_REMARK.match(item.body or "")):
+        slot = _slot(m.group(1))  # "`0.62` — the darkest cell": a value, then a remark
     if slot is None:
         return False
     coords = point_coords(item.label, ctx, group)
@@ -839,6 +848,31 @@ _CLAUSE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z])|;\s*|,\s+(?:while|whereas|and|but
 _PROSE_NUMBER = re.compile(rf"(?<![\w.\-/–—])(?:{NUM})(?![\w]|\.\d|\s*(?:-|–|—|to)\s*\d)(?:\s*%)?")
 
 
+def _triples(clause: str, xs, ys) -> list[tuple[str, str, Value]]:
+    """Cells told one after another in a clause: every x tick, y tick and number in turn.
+
+    Read only when the tokens fall, in order, into groups of one x tick, one y tick and one
+    number each, with nothing left over; anything else is left to the other readings.
+    """
+    spans = [(a, b) for a, b, _ in xs + ys]
+    nums = [
+        (m.start(), m.end(), "n", m.group(0))
+        for m in _PROSE_NUMBER.finditer(clause)
+        if not any(a <= m.start() < b for a, b in spans)
+    ]
+    tokens = sorted([(a, b, "x", t) for a, b, t in xs] + [(a, b, "y", t) for a, b, t in ys] + nums)
+    if len(tokens) < 6 or len(tokens) % 3:
+        return []
+    out = []
+    for i in range(0, len(tokens), 3):
+        group = {kind: text for _, _, kind, text in tokens[i : i + 3]}
+        value = parse_value(group["n"]) if len(group) == 3 else None
+        if value is None:
+            return []
+        out.append((group["x"], group["y"], value))
+    return out
+
+
 def prose_point(item: Item, ctx: Context, group) -> bool:
     """A clause that names one x tick, one y tick and one number states that cell."""
     if not _prose_line(item, ctx):
@@ -850,6 +884,9 @@ def prose_point(item: Item, ctx: Context, group) -> bool:
         if SUMMARY_LABEL.search(clause) or claim_words(clause) or compares(clause):
             continue  # a claim about a cell ("the highest rate, 80.1") or a difference
         xs, ys = mentions(clause, ctx.x), mentions(clause, ctx.y)
+        if len({t for *_, t in xs}) > 1 and not {t for *_, t in xs} & shared:
+            hits += _triples(clause, xs, ys)  # "Sun 11:00 reads 1.31, Wed 10:00 shows 0.22"
+            continue
         if len({t for *_, t in xs}) != 1 or len({t for *_, t in ys}) != 1:
             continue
         if xs[0][2] in shared or ys[0][2] in shared:
