@@ -112,7 +112,10 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
     label, rest = axis_label(body) if with_label else (None, body)
     head = re.split(r"[;.]\s", rest)[0]
     if re.search(r"\bthe same\b", head, re.I) and not re.search(r"\d", head):
-        return Axis(label=label, order=tick_order(body, []), same_as_other=True)
+        # "the same four classes in the same order, namely A, B, C": the list is still given
+        ticks = tick_list(rest)
+        ticks = ticks if len(ticks) >= 2 else []
+        return Axis(label=label, ticks=ticks, order=tick_order(body, ticks), same_as_other=True)
     ticks = tick_list(rest)
     return Axis(label=label, ticks=ticks, order=tick_order(body, ticks))
 

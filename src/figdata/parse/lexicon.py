@@ -286,6 +286,14 @@ PROSE_Y = Entry(
     "the vertical axis, in a sentence",
 )
 
+#: words between a count and the class it was assigned to ("3 were predicted as Granite")
+ASSIGNED = Entry(
+    "assigned",
+    r"as|under|for|in|into|to|labell?ed|called|named|classified\s+as|identified\s+as",
+    "5 sandstone samples were called Granite",
+    "a count in prose and the column (predicted class) it was assigned to",
+)
+
 #: the line that opens one panel of several: a panel word and its number or letter
 PANEL_OPENER = Entry(
     "panel_opener",
@@ -297,6 +305,7 @@ PANEL_OPENER = Entry(
 
 ENTRIES: tuple[Entry, ...] = (
     PANEL_OPENER,
+    ASSIGNED,
     SUMMARY,
     ORDER_BOTTOM_UP,
     ORDER_TOP_DOWN,

@@ -147,7 +147,7 @@ def axis(entry: Entry, reading: Reading) -> bool:
     if role is None:
         return False
     label, body = entry.label, entry.body
-    if _data_line(label, body):
+    if _data_line(label, body) or _sentence(label):
         return False
     if re.search(r"\btick", label, re.I):
         parsed = parse_axis(body, with_label=False)
@@ -184,6 +184,11 @@ def axis(entry: Entry, reading: Reading) -> bool:
     return True
 
 
+def _sentence(label: str) -> bool:
+    """The text before a paragraph's first colon is a sentence, not the name of an entry."""
+    return len(label.split()) > 8 or bool(re.search(r"[a-z][.!?]\s+[A-Z]", label))
+
+
 def _data_line(label: str, body: str) -> bool:
     """``**Column Q1** (top to bottom): 12.7%, 15.3%``: an axis word and a tick, then values.
 
@@ -209,7 +214,15 @@ def _data_line(label: str, body: str) -> bool:
 def prose_axes(reading: Reading) -> None:
     """Axes the overview tells in a sentence, for an axis no entry listed."""
     prose = " ".join([reading.overview, *reading.paragraphs])
-    for role, target in (("x", reading.meta.x), ("y", reading.meta.y)):
+    x, y = reading.meta.x, reading.meta.y
+    said = [m.group(0) for m in lexicon.BOTH_AXES.regex.finditer(prose)]
+    explicit = any(re.search(r"ax[ie]s|same", m, re.I) for m in said)
+    if explicit and not x.ticks and not y.ticks and (both := _both_axes(prose)):
+        # "both axes list the same four classes, namely ...": one statement for the two axes
+        # outweighs a later sentence about a row ("the granite row: 37 ..., 4 for Sandstone")
+        x.ticks, y.ticks = list(both), list(both)
+        return
+    for role, target in (("x", x), ("y", y)):
         if not target.ticks:
             found = _axis_in_prose(prose, role)
             if found is not None:

@@ -488,6 +488,19 @@ def prose(item: Item, ctx: Context, group) -> bool:
     if item.kind not in ("text", "list") or not ctx.x.ticks or not ctx.y.ticks:
         return False
     text = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), item.text)
+    # each sentence of a paragraph tells its own row ("Of the basalt samples, 41 ... The
+    # granite row is similar: 37 ..."): a row named in one sentence never reaches the next
+    sentences = [s for s in _SENTENCE.split(text) if _HAS_DIGIT.search(s)]
+    found = False
+    for sentence in sentences if len(sentences) > 1 else [text]:
+        found = _prose_sentence(sentence, item, ctx) or found
+    return found
+
+
+_SENTENCE = re.compile(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])")
+
+
+def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
     row = _prose_row(text, ctx)
     if row is None:
         return False
@@ -495,7 +508,7 @@ def prose(item: Item, ctx: Context, group) -> bool:
     alt = "|".join(re.escape(t) for t in ticks)
     pairs = []
     after = rx(
-        rf"(?<![\w.])(?P<num>{NUM})\s+(?:[a-z]+\s+){{0,4}}?(?:as|under|for|in|into|to)\s+"
+        rf"(?<![\w.])(?P<num>{NUM})\s+(?:[a-z]+\s+){{0,4}}?(?:{lexicon.ASSIGNED.pattern})\s+"
         rf"(?:predicted\s+|the\s+)?(?P<tick>{alt})\b",
         re.I,
     )
