@@ -130,12 +130,22 @@ def _drop_lead(first: str) -> tuple[bool, str]:
 _NOT_ONE_ITEM = re.compile(r"\d\s*(?:to|–|-|through)\s*-?\d|\b(?:every|steps?|increments?)\b", re.I)
 
 
+_COUNT_PHRASE = re.compile(
+    rf"^(?:\d+|{'|'.join(lexicon.NUMBER_WORDS)})\s+(?:[a-z-]+\s+)?"
+    r"(?:ticks?|labels?|columns?|rows?|categories|classes|levels|values|groups|entries|markers|"
+    r"series|bins|points)$",
+    re.I,
+)
+
+
 @lru_cache(maxsize=1 << 14)
 def looks_like_item(item: str) -> bool:
     """Short, and not a range or a spacing ("40 to 80", "gridlines every 10")."""
     words = item.split()
     if not words or len(words) > 4 or len(item) > 60:
         return False
+    if _COUNT_PHRASE.match(item) or (item.startswith("(") and item.endswith(")")):
+        return False  # "four categorical ticks", "(context window in tokens)": about the list
     if _NOT_ONE_ITEM.search(item) and not re.fullmatch(r"[\w.%-]+|[\w.%:]+[–—][\w.%:]+", item):
         return False
     return item.lower() not in lexicon.NOT_TICKS

@@ -108,6 +108,8 @@ def _looks_like_pair(m: re.Match) -> bool:
     """``**Peak Value:** 27.9`` is a labelled statement, not a heading."""
     head = m.group("head").rstrip()
     rest = m.group("rest").strip()
+    if re.match(r"^\([^()]*\)\s*:\s*\S*\d", rest):
+        return True  # "**Window 512** (top → bottom): 39.3, ...": the remark belongs to the label
     return head.endswith(":") and bool(re.search(r"\d", rest))
 
 

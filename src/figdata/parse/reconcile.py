@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 
 from figdata.parse.accounting import numbers
 from figdata.parse.model import Item
-from figdata.parse.recognize import Context, value_list
+from figdata.parse.recognize import SUMMARY_LABEL, Context, value_list
 from figdata.parse.text import strip_markdown
 from figdata.parse.ticks import AxisTicks
 from figdata.parse.values import parse_value, split_values
@@ -47,6 +47,8 @@ def doubtful(ctx: Context, items: list[Item]) -> bool:
     """Every row ragged by the same amount, or nothing placed of a data part with values."""
     if uniformly_ragged(ctx):
         return True
+    if bool(ctx.x.ticks) != bool(ctx.y.ticks):
+        return True  # one axis read, the other not: its ticks are still to be found
     return not ctx.cells and any(
         it.kind == "table"
         or value_list(it.body or "") is not None
@@ -64,6 +66,14 @@ def _without(axis: AxisTicks, drop: int) -> AxisTicks:
 def candidates(ctx: Context) -> Iterator[tuple[str, AxisTicks, AxisTicks]]:
     """Other readings of the same axes: swapped, or one list with a stray first or last item."""
     x, y = ctx.x, ctx.y
+    if bool(x.ticks) != bool(y.ticks):
+        # a square matrix names its classes once ("the five species, in the same order")
+        known = x if x.ticks else y
+        yield (
+            "mirrored",
+            AxisTicks("x", x.label, list(known.ticks)),
+            AxisTicks("y", y.label, list(known.ticks), list(known.top_down or known.ticks)),
+        )
     if x.ticks and y.ticks and x.ticks != y.ticks:
         yield (
             "swapped",
@@ -110,6 +120,31 @@ def from_data(items: list[Item], chart: str) -> tuple[AxisTicks, AxisTicks] | No
     return AxisTicks("x", None, names), AxisTicks("y", None, labels, list(labels))
 
 
+def from_labels(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | None:
+    """The axis no text declared, read off the labels of the lines that list values.
+
+    "seed 0: 92.3, 88.0, ..." under five task columns: the labels are the rows. Taken only when
+    two or more such lines carry distinct labels.
+    """
+    labels = []
+    for item in items:
+        if item.label is None or item.kind not in ("list", "text") or SUMMARY_LABEL.search(item.label):
+            continue
+        if value_list(item.body or "") is not None:
+            labels.append(re.sub(r"\s*\([^()]*\)\s*$", "", strip_markdown(item.label)).strip())
+    if len(labels) < 2 or len(set(labels)) != len(labels) or not all(labels):
+        return None
+    # "seed 0", "seed 1": the word every label begins with names the axis, the rest is the tick
+    name = None
+    firsts = {label.split()[0] for label in labels}
+    if len(firsts) == 1 and all(len(label.split()) > 1 for label in labels):
+        name = firsts.pop()
+        labels = [label.split(None, 1)[1] for label in labels]
+    if ctx.x.ticks:
+        return ctx.x, AxisTicks("y", ctx.y.label or name, labels, list(labels))
+    return AxisTicks("x", ctx.x.label or name, labels), ctx.y
+
+
 def from_table(items: list[Item]) -> tuple[AxisTicks, AxisTicks] | None:
     """Axes read off a panel's table: its header (less the corner) and its first column."""
     rows = [it for it in items if it.kind == "table" and not re.fullmatch(r"[\s|:\-]+", it.text)]
@@ -135,6 +170,8 @@ def reconcile(
         readings.append(("from_data", *found))
     if not ctx.cells and (found := from_table(items)):
         readings.append(("from_table", *found))
+    if bool(ctx.x.ticks) != bool(ctx.y.ticks) and (found := from_labels(items, ctx)):
+        readings.append(("from_labels", *found))
     for _, x, y in readings:
         trial = Context(ctx.panel, x, y, ctx.pair_order, ctx.last_line, rows_axis=ctx.rows_axis)
         trial.prose_values = ctx.prose_values
