@@ -384,12 +384,27 @@ def walked_list(text: str) -> str:
     return re.sub(r"^\s*from\s+", "", walked, flags=re.I)
 
 
+_EDGE_ENDS = re.compile(
+    rf"^\W*(?P<a>[\w.]+){_EDGE_REMARK.pattern}\s*(?:,|and|to)\s*(?:,|and|to)?\s*"
+    rf"(?P<b>[\w.]+){_EDGE_REMARK.pattern}\W*$",
+    re.I,
+)
+
+
+def edge_range(text: str) -> list[str]:
+    """'2019 at the top, 2024 at the bottom': the two ends of a run, the run between them."""
+    m = _EDGE_ENDS.match(text.strip())
+    return expand_range(f"{m.group('a')} to {m.group('b')}") if m else []
+
+
 def read_enumeration(rest: str) -> list[str]:
     """The items a description lists, in the order it lists them."""
     if filled := elided(rest):
         return filled
     if (walked := walked_list(rest)) != rest and len(items := read_enumeration(walked)) >= 3:
         return items
+    if ends := edge_range(rest):
+        return ends
     for segment in segments(rest):
         masked = mask_atoms(segment)
         colon = masked.rfind(":")

@@ -144,11 +144,21 @@ def _labelled_slots(
         if not m:
             return None
         hit = resolve(m.group("label"), axis)
+        tick = hit.tick if hit is not None else _counted(m.group("label"), axis)
         slot = _slot(m.group("value"))
-        if hit is None or slot is None:
+        if tick is None or slot is None:
             return None
-        out.append((hit.tick, slot))
+        out.append((tick, slot))
     return out if len(out) >= least else None
+
+
+def _counted(label: str, axis: AxisTicks) -> str | None:
+    """'Cell 3' / 'Col 3' across a row, 'Row 2' down a column: a position, not a tick."""
+    m = re.match(r"^\s*(?:cell|col|column|row|position)\s*#?\s*(\d+)\s*$", strip_markdown(label), re.I)
+    ticks = axis.top_down or axis.ticks if axis.name == "y" else axis.ticks
+    if m and 0 < int(m.group(1)) <= len(ticks):
+        return ticks[int(m.group(1)) - 1]
+    return None
 
 
 def keyed_list(item: Item, ctx: Context, group) -> bool:
@@ -217,7 +227,9 @@ def labelled_list(item: Item, ctx: Context) -> bool:
     if not several and not square:
         return False
     prefer = ctx.rows_axis if square else ctx.columns_axis
-    found = resolve_either(item.label or "", ctx.x, ctx.y, prefer=prefer)
+    found = positional_label(item.label or "", ctx) or resolve_either(
+        item.label or "", ctx.x, ctx.y, prefer=prefer
+    )
     if found is None:
         return False
     axis, key = found
@@ -597,6 +609,20 @@ def table(rows: list[Item], ctx: Context) -> None:
     if across.ticks and set(across.ticks) == set((ctx.x if across is ctx.y else ctx.y).ticks):
         # both axes list the same ticks: the corner or the prose decides, not the spelling
         columns = [(across.name, r.tick) if (r := resolve(h, across)) else None for h in header[1:]]
+    named = [c for c in columns if c is not None]
+    if (
+        named
+        and None in columns
+        and len({c[0] for c in named}) == 1
+        and len({c[1] for c in named}) == len(named)
+        and {c[1] for c in named} == set((ctx.x if named[0][0] == "x" else ctx.y).ticks)
+    ):
+        # every tick of the axis has its column, and more columns follow ("YTD", "Total"):
+        # those are no cells of the grid; their numbers stay unplaced, and are reported so
+        keep = [0] + [j + 1 for j, c in enumerate(columns) if c is not None]
+        header = [header[j] for j in keep]
+        data = [(item, [cells[j] for j in keep if j < len(cells)]) for item, cells in data]
+        columns = named
     if columns and all(c is not None for c in columns) and len({c[0] for c in columns}) == 1:
         axis = columns[0][0]
         ticks = [c[1] for c in columns]
@@ -938,11 +964,17 @@ LINE_RECOGNISERS = (
 )
 
 
+# an axis of many unnamed positions: slots named "Cell 1", "Col 2" resolve against it
+_ANY_POSITION = AxisTicks("x", None, [str(i) for i in range(1, 100)])
+
+
 def _split_statements(item: Item) -> list[Item]:
     """'A: 1; B: 2; C: 3' on one line is three statements."""
     parts = [p.strip() for p in split_top(item.text, ";·")]
     if len(parts) < 2:
         return [item]
+    if item.label and _labelled_slots(item.body or "", _ANY_POSITION, 2):
+        return [item]  # "Row 1: Cell 1 = 61.8; Cell 2 = 64.9": one row, its cells by position
     labelled = [split_label(p) for p in parts if p]
     if not all(label and body.strip() for label, body in labelled):
         return [item]

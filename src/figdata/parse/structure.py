@@ -105,16 +105,28 @@ def data_items(items: list[Item]) -> list[Item]:
     candidate (the recognisers decide), except the line that names the figure.
     """
     data = [it for it in items if it.zone == "data"]
-    if data:
-        return data
     first = next((it for it in items if it.kind in ("heading", "bold")), None)
-    return [
+    if data and any(_holds_data(it) for it in data):
+        return data
+    fallback = [
         it
         for it in items
         if it.zone in ("title", "overview", "components")
         and it is not first
         and not (it.kind == "heading" and zone_of_heading(it.text) is not None)
     ]
+    if not data or not any(_holds_data(it) for it in fallback):
+        return data or fallback
+    # a section named like data ("Reading Notes") holds none, and a table stands elsewhere:
+    # the section names are soft evidence, the data lines are not
+    return sorted(fallback + data, key=lambda it: it.line)
+
+
+def _holds_data(item: Item) -> bool:
+    """A table row or a line of three numbers or more."""
+    if item.kind == "table":
+        return True
+    return item.kind in ("list", "text") and len(re.findall(r"\d+(?:\.\d+)?", item.body or "")) >= 3
 
 
 def _opens_panel(item: Item) -> bool:
