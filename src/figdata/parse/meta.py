@@ -154,6 +154,12 @@ def axis(entry: Entry, reading: Reading) -> bool:
         parsed.order = parsed.order or tick_order(label, parsed.ticks)
     elif re.search(r"\blabel\b", label, re.I) and not re.search(r"\bticks?\b", body, re.I):
         parsed = Axis(label=strip_markdown(quoted(body)[0] if quoted(body) else body).strip(". "))
+        # "Annealing time (min). Markers: 15, 30, 60": the label entry lists the ticks too
+        if len(listed := parse_axis(body).ticks) >= 2:
+            parsed = parse_axis(body)
+            parsed.label = re.split(r"(?<=[a-z)])\.\s", parsed.label or "")[0] or None
+            if re.match(r"\s*(?:none|no\b|not\s+printed|absent)", body, re.I):
+                parsed.label = None
     elif quoted(label):  # 'Columns (x, "Shot zone"): Paint, ...': the name is in the label
         parsed = parse_axis(body, with_label=False)
         parsed.label = quoted(label)[0]
