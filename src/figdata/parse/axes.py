@@ -74,7 +74,9 @@ def axis_label(body: str) -> tuple[str | None, str]:
     )
     if m and described and len(m.group(1).split()) <= 6 and not re.search(r"\d", m.group(1)):
         label = strip_markdown(cut(m, 1))
-        if not re.match(r"(?i)(the same|from|ticks?|labels?|listed|integer)\b", label):
+        # "lists the plots North, ...": a verb opens the description, no name precedes it
+        verb = re.match(rf"(?i)\s*(?:{lexicon.AXIS_VERB.pattern})\s", label + " ")
+        if not verb and not re.match(r"(?i)(the same|from|ticks?|labels?|listed|integer)\b", label):
             return label, body[m.end(1) :]
     return None, body
 
@@ -121,6 +123,14 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
 
 
 def axis_role(label: str) -> str | None:
+    # "X-axis (all rows)": a remark in brackets does not name the axis
+    bare = re.sub(r"\([^()]*\)", " ", label)
+    if bare.strip() and bare != label and (role := _axis_role(bare)) is not None:
+        return role
+    return _axis_role(label)
+
+
+def _axis_role(label: str) -> str | None:
     if _COLOURBAR.search(label):
         return None
     if _LEGEND.search(label):

@@ -42,6 +42,8 @@ _LEAD = re.compile(
     re.I,
 )
 _DASH_LEAD = re.compile(r"^(?P<lead>[^\d<>\"“`]{1,60}?)\s+[–—-]\s+(?P<rest>\S.*)$")
+# "BC5 — and one row per run": a dash that closes a list set off inside a sentence
+_DASH_CLAUSE = re.compile(r"\s+[—–]\s+(?:and|or|with|while|each|one|per)\b.*$", re.S)
 _TRAIL_PAREN = re.compile(r"^(.*\S)\s*\(([^()]*)\)$")
 
 
@@ -96,8 +98,10 @@ def clean_item(item: str) -> str:
         ):
             item = m.group(1).strip()
         item = lexicon.LIST_TRAIL.regex.sub("", item).strip().rstrip(".;,").strip()
-        # a dash that opened a clause: "bowl — and whose rows", "Softmax — top to bottom"
+        # a dash that opened a clause: "bowl — and whose rows", "Softmax — top to bottom",
+        # "BC5 — and one row per run" (a list set off by dashes inside a sentence)
         item = re.sub(r"\s+[—–]$", "", item)
+        item = _DASH_CLAUSE.sub("", item)
     if len(item) >= 2 and item[0] == item[-1] and item[0] in "\"'`":
         item = item[1:-1]
     elif item[:1] == "“" and item[-1:] == "”":
@@ -161,7 +165,7 @@ def plain_items(text: str) -> list[str]:
 
 def runs(text: str) -> list[tuple[bool, list[str]]]:
     """Runs of consecutive item-like parts; ``True`` marks a run that a lead phrase opened."""
-    parts = [p for p in _split(text) if p.strip()]
+    parts = [_DASH_CLAUSE.sub("", p) for p in _split(text) if p.strip()]
     # "A, B and C, listed top to bottom": the last part that is an item holds the "and"
     # (a relative clause after the list, "..., which correspond to ...", is not that part)
     last = next((i for i in range(len(parts) - 1, -1, -1) if _item_or_pair(parts[i])), None)
@@ -205,8 +209,11 @@ def _lead_only(part: str) -> bool:
     text = strip_markdown(part).strip() + " "
     # words before the lead are plain lowercase prose ("and carries four ticks"), never an
     # item that a trailing remark follows ("4 from top to bottom")
+    # a lone verb ("is" in "The, Eiffel, Tower, is, located") is an item, not a lead
     return any(
-        m.end() == len(text) and re.fullmatch(r"[a-z\s]*", text[: m.start()])
+        m.end() == len(text)
+        and re.fullmatch(r"[a-z\s]*", text[: m.start()])
+        and len(m.group(0).split()) >= 2
         for m in lexicon.LIST_LEAD.regex.finditer(text)
     )
 
@@ -214,8 +221,8 @@ def _lead_only(part: str) -> bool:
 def _item_or_pair(part: str) -> bool:
     """A part that is one item, or two joined by the list's last "and"."""
     tick = clean_item(part)
-    if not tick:
-        return False
+    if not tick or re.match(r"(?i)\s*(?:which|that|who|whose|where)\b", part):
+        return False  # "..., which are calendar years": a relative clause about the list
     if looks_like_item(tick):
         return True
     m = _LAST_AND.match(part.strip())

@@ -155,8 +155,10 @@ def axis(entry: Entry, reading: Reading) -> bool:
     elif re.search(r"\blabel\b", label, re.I) and not re.search(r"\bticks?\b", body, re.I):
         parsed = Axis(label=strip_markdown(quoted(body)[0] if quoted(body) else body).strip(". "))
         # "Annealing time (min). Markers: 15, 30, 60": the label entry lists the ticks too
-        if len(listed := parse_axis(body).ticks) >= 2:
-            parsed = parse_axis(body)
+        # (a remark in brackets, "(Position: Left side, rotated)", lists no ticks)
+        unbracketed = re.sub(r"\([^()]*\)", " ", body)
+        if len(parse_axis(unbracketed).ticks) >= 2:
+            parsed = parse_axis(unbracketed)
             parsed.label = re.split(r"(?<=[a-z)])\.\s", parsed.label or "")[0] or None
             if re.match(r"\s*(?:none|no\b|not\s+printed|absent)", body, re.I):
                 parsed.label = None

@@ -123,10 +123,10 @@ def data_items(items: list[Item]) -> list[Item]:
 
 
 def _holds_data(item: Item) -> bool:
-    """A table row or a line of three numbers or more."""
+    """A table row, or a line that ties a number to something ("Ratio 0.1, Window 500: 40.0")."""
     if item.kind == "table":
         return True
-    return item.kind in ("list", "text") and len(re.findall(r"\d+(?:\.\d+)?", item.body or "")) >= 3
+    return item.kind in ("list", "text") and len(re.findall(r"\d+(?:\.\d+)?", item.text)) >= 2
 
 
 def _opens_panel(item: Item) -> bool:
