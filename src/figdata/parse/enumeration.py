@@ -226,7 +226,7 @@ def _item_or_pair(part: str) -> bool:
     if looks_like_item(tick):
         return True
     m = _LAST_AND.match(part.strip())
-    return bool(m and looks_like_item(clean_item(m.group("a"))) and looks_like_item(clean_item(m.group("b"))))
+    return bool(m) and all(looks_like_item(clean_item(m.group(g))) for g in ("a", "b"))
 
 
 def _parallel(items: list[str]) -> list[str]:

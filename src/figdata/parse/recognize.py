@@ -152,9 +152,12 @@ def _labelled_slots(
     return out if len(out) >= least else None
 
 
+_POSITION_NAME = re.compile(r"^\s*(?:cell|col|column|row|position)\s*#?\s*(\d+)\s*$", re.I)
+
+
 def _counted(label: str, axis: AxisTicks) -> str | None:
     """'Cell 3' / 'Col 3' across a row, 'Row 2' down a column: a position, not a tick."""
-    m = re.match(r"^\s*(?:cell|col|column|row|position)\s*#?\s*(\d+)\s*$", strip_markdown(label), re.I)
+    m = _POSITION_NAME.match(strip_markdown(label))
     ticks = axis.top_down or axis.ticks if axis.name == "y" else axis.ticks
     if m and 0 < int(m.group(1)) <= len(ticks):
         return ticks[int(m.group(1)) - 1]
@@ -442,7 +445,9 @@ def group_of(text: str, ctx: Context):
 
 
 #: the counter before a numbered heading or bullet: "1.", "2)", "(b)", "iv."
-_ENUMERATOR = re.compile(r"^(?:\(?(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)]|\(\d{1,2}\))\s+(?P<rest>\S.*)$")
+_ENUMERATOR = re.compile(
+    r"^(?:\(?(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)]|\(\d{1,2}\))\s+(?P<rest>\S.*)$"
+)
 
 
 # --- row described by end points (L06) -----------------------------------------------

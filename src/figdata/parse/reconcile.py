@@ -128,7 +128,9 @@ def from_labels(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] 
     """
     labels = []
     for item in items:
-        if item.label is None or item.kind not in ("list", "text") or SUMMARY_LABEL.search(item.label):
+        if item.label is None or item.kind not in ("list", "text"):
+            continue
+        if SUMMARY_LABEL.search(item.label):
             continue
         if value_list(item.body or "") is not None:
             labels.append(re.sub(r"\s*\([^()]*\)\s*$", "", strip_markdown(item.label)).strip())
