@@ -176,17 +176,23 @@ def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
     """Where ``text`` names a tick of ``axis``: (start, end, tick), longest first at a place.
 
     A word tick ("Monday") counts wherever it stands as a word; a number tick only when
-    the axis is named before it ("window 2000", "T=0.6"), since a bare number may be a value.
+    the axis is named beside it ("window 2000", "T=0.6", "500 warmup steps"), since a bare
+    number may be a value.
     """
     found = []
     for tick in sorted(axis.ticks, key=len, reverse=True):
         numeric = _numeric(norm(tick)) is not None
         for m in rx(rf"(?<![\w.]){re.escape(tick)}(?![\w]|\.\d)", re.I).finditer(text):
             if numeric:
-                before = re.search(r"([A-Za-zα-ω][\w-]*)\s*(?:=|:)?\s*$", text[: m.start()])
+                before = re.search(
+                    r"([A-Za-zα-ω][\w-]*)\s*(?:=|:|\s(?:of|at|is))?\s*$", text[: m.start()]
+                )
                 named = before and (
                     name_score(before.group(1), axis) > 0 or text[: m.start()].rstrip()[-1:] == "="
                 )
+                # "500 warmup steps": the axis named right after the number, as its unit
+                after = re.match(r"\s*([A-Za-zα-ω][\w-]*)", text[m.end() :])
+                named = named or (after and name_score(after.group(1), axis) > 0)
                 if not named:
                     continue
             found.append((m.start(), m.end(), tick))
