@@ -222,7 +222,7 @@ def extract(item: Item, text: str, ctx: Context, kind: str | None) -> list[dict]
         elif k == "panel_rank" and observed:
             out.extend(_rank(item, text, label))
     cell_kind = next((k for k in found if k in ("max", "min")), None)
-    if cell_kind and not any(r["kind"] == "panel_rank" for r in out):
+    if cell_kind and not any(r is not None and r["kind"] == "panel_rank" for r in out):
         cells = _cell_claims(item, text, ctx, cell_kind)
         out.extend(cells or _value_only(item, text, ctx, cell_kind))
     return [r for r in out if r is not None]
