@@ -203,6 +203,13 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     return [(k, _parallel(r)) for k, r in out]
 
 
+_LIST_NOUN = re.compile(
+    r"\b(?:ticks?|labels?|columns?|rows?|categories|classes|levels|values|groups|entries|"
+    r"markers|series)\b",
+    re.I,
+)
+
+
 @lru_cache(maxsize=1 << 14)
 def _lead_only(part: str) -> bool:
     """A part that ends in a lead phrase and holds nothing after it."""
@@ -214,6 +221,7 @@ def _lead_only(part: str) -> bool:
         m.end() == len(text)
         and re.fullmatch(r"[a-z\s]*", text[: m.start()])
         and len(m.group(0).split()) >= 2
+        and _LIST_NOUN.search(m.group(0))  # never an order remark: "ar from top to bottom"
         for m in lexicon.LIST_LEAD.regex.finditer(text)
     )
 
