@@ -530,7 +530,11 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
         re.I,
     )
     before = rx(rf"\b(?P<tick>{alt})\s+(?P<num>{NUM})\s+times?\b", re.I)
-    for pattern in (after, before):
+    # a run of "thrush 3, warbler 0" or "0 thrush, 1 warbler": each pair ends at a separator
+    end = r"(?=\s*(?:[,;.]|\band\b|$))"
+    named_first = rx(rf"\b(?P<tick>{alt})\s+(?P<num>{NUM}){end}", re.I)
+    count_first = rx(rf"(?<![\w.])(?P<num>{NUM})\s+(?P<tick>{alt})\b{end}", re.I)
+    for pattern in (after, before, named_first, count_first):
         for m in pattern.finditer(text):
             pairs.append((m.start("num"), m.group("tick"), m.group("num")))
     if len(pairs) < 2:
@@ -565,8 +569,15 @@ def _prose_row(text: str, ctx: Context) -> str | None:
             return ctx.y.top_down[i - 1]
     # the subject: "Of the thrush recordings, 41 ...": the one row named before any number
     first = re.search(r"\d", text)
-    named = {t for *_, t in mentions(text[: first.start()] if first else "", ctx.y)}
-    return named.pop() if len(named) == 1 else None
+    found = mentions(text[: first.start()] if first else "", ctx.y)
+    named = {t for *_, t in found}
+    if len(named) == 1:
+        return named.pop()
+    # "For sparrow, the counts are thrush 3, ...": the first class named, before any count
+    # and not itself followed by one, is the subject
+    if found and not re.match(rf"\s*{NUM}", text[found[0][1] :]):
+        return found[0][2]
+    return None
 
 
 # --- markdown tables (L11 wide, L12 long) ----------------------------------------------
