@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from figdata.figures import style
+from figdata.figures.cells import CellLabels
 from figdata.figures.grid import DATA, DocumentFigure, PanelGrid
 from figdata.figures.labels import fit, width
 
@@ -172,12 +173,15 @@ class _PanelArtists:
         ax.set_ylim(box.ny - 0.5, -0.5)
         ax.set_anchor("NW")
         self.annotated = box.nx <= MAX_ANNOTATED and box.ny <= MAX_ANNOTATED
-        self.texts = []
-        if self.annotated:
-            self.texts = [
-                [ax.text(c, r, "", ha="center", va="center", fontsize=7) for c in range(box.nx)]
-                for r in range(box.ny)
-            ]
+        self.cells = CellLabels()
+        ax.add_artist(self.cells)
+        # fixed label positions spare matplotlib measuring every tick label at each save
+        w_in, h_in = box.nx * box.cell_w, box.ny * box.cell_h
+        x_room = box.bottom - 0.1 - 0.22
+        ax.xaxis.set_label_coords(0.5, -(x_room + 0.04) / h_in)
+        ax.xaxis.label.set_va("top")
+        ax.yaxis.set_label_coords(-(box.left - 0.12) / w_in, 0.5)
+        ax.yaxis.label.set_va("bottom")
         self.title = ax.set_title("", loc="center", pad=4)
         self.colorbar = None
         if cax_rect is not None:
@@ -215,18 +219,16 @@ class _PanelArtists:
         font = cell_font(box, grid)
         normed = np.clip((np.nan_to_num(grid.values) - scale[0]) / (scale[1] - scale[0]), 0, 1)
         dark = _luminance(cmap(normed)) < 0.5
+        labels = []
         for r in range(box.ny):
             for c in range(box.nx):
-                text = self.texts[r][c]
                 code = int(grid.status[r, c])
                 if code == DATA:
-                    text.set_text(grid.labels[r][c])
-                    text.set_color("white" if dark[r, c] else "black")
+                    labels.append((c, r, grid.labels[r][c], "white" if dark[r, c] else "black"))
                 else:
-                    text.set_text(style.GLYPHS[code])
-                    text.set_color(style.NO_VALUE_TEXT)
-                text.set_fontsize(font)
-                text.set_gid(f"cell-{grid.index}-{r}-{c}")
+                    labels.append((c, r, style.GLYPHS[code], style.NO_VALUE_TEXT))
+        self.cells.set_gid(f"cells-{grid.index}")
+        self.cells.set_labels(labels, font)
 
     def hide(self):
         self.ax.set_visible(False)
@@ -259,7 +261,6 @@ class Canvas:
         self.cmap = colormaps[cmap_name].with_extremes(bad=(0, 0, 0, 0))
         self.fig = fig = Figure(figsize=(geo.fig_w, geo.fig_h))
         W, H = geo.fig_w, geo.fig_h
-        legend_h = 0.34 if geo.legend else 0.0
         self.panels: list[_PanelArtists] = []
         for i, box in enumerate(geo.boxes):
             row, col = divmod(i, geo.columns)

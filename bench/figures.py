@@ -1,0 +1,188 @@
+"""Panels per second: figdata's figure renderer against one new figure per panel.
+
+    python bench/figures.py -n 200            # 200 synthetic documents
+    python bench/figures.py -n 200 --profile  # and where figdata's time goes
+
+Both renderers draw the same panels of the same synthetic corpus in this one
+process (machines are shared and noisy: only ratios measured in one run mean
+something), each writing a PNG and an SVG per figure:
+
+naive    for every panel, a new pyplot figure: imshow, one text per cell, a
+         colour bar, ticks and title; saved, closed
+figdata  figdata.figures.shard.Renderer: one figure per document, laid out by
+         geometry and reused (artists updated, not rebuilt); comparison figures off,
+         so that both draw the same panels
+
+The digest cache is not in play here (every document is drawn); a rerun with
+nothing changed is measured separately as ``cached``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+
+
+def corpus_tables(n: int, work: Path):
+    """Parse and validate ``n`` synthetic documents in this process; tables and texts."""
+    import bench  # bench/bench.py: the corpus templates and the stages' baseline
+    import pandas as pd
+
+    from figdata.figures.shard import TABLES
+
+    from figdata import synth
+
+    seeds = work / "seeds"
+    synth.write_corpus(seeds, synth.generate(synth.load_templates(bench.TEMPLATES), n, bench.SEED))
+    paths = sorted(p for p in seeds.iterdir() if p.suffix in (".txt", ".md"))
+    docs = [p.stem for p in paths]
+    out = work / "out"
+    bench._extract(docs, paths, out)
+    bench._validate(docs, paths, out)
+    tables = {t: pd.read_parquet(out / "shard" / f"{t}.parquet") for t in TABLES}
+    texts = {p.stem: p.read_bytes().decode("utf-8", "replace") for p in paths}
+    return docs, tables, texts
+
+
+def document_figures(docs, tables, texts):
+    from figdata.figures import grid
+    from figdata.figures.shard import TABLES, _by_doc
+
+    parts = {t: _by_doc(tables[t]) for t in TABLES}
+    empty = {t: tables[t].iloc[0:0] for t in TABLES}
+    figures = []
+    for doc in docs:
+        f = {t: parts[t].get(doc, empty[t]) for t in TABLES}
+        fig = grid.document_figure(
+            doc, f["panels"], f["cells"], f["findings"], f["quarantine"], texts[doc]
+        )
+        if fig.drawable:
+            figures.append(fig)
+    return figures
+
+
+def naive_panel(panel, scale, cmap: str) -> tuple[bytes, bytes]:
+    """One panel the straightforward way: a new figure, drawn, saved twice, closed."""
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    from figdata.figures import output
+    from figdata.figures.grid import DATA
+
+    ny, nx = panel.shape
+    fig, ax = plt.subplots(figsize=(max(4.0, nx * 0.55 + 1.8), max(3.0, ny * 0.4 + 1.2)))
+    data = np.ma.masked_where(panel.status != DATA, panel.values)
+    image = ax.imshow(data, cmap=cmap, vmin=scale[0], vmax=scale[1], aspect="auto")
+    for r in range(ny):
+        for c in range(nx):
+            ax.text(c, r, panel.labels[r][c], ha="center", va="center", fontsize=7)
+    ax.set_xticks(range(nx), panel.x_ticks)
+    ax.set_yticks(range(ny), panel.rows)
+    ax.set_title(panel.title or "")
+    fig.colorbar(image, ax=ax)
+    fig.tight_layout()
+    png, svg = output.png_bytes(fig, 100), output.svg_bytes(fig)
+    plt.close(fig)
+    return png, svg
+
+
+def run_naive(figures, cmap: str, limit: int | None) -> tuple[int, float]:
+    panels, start = 0, time.perf_counter()
+    for figure in figures:
+        for panel, scale in zip(figure.panels, figure.scales, strict=True):
+            if limit is not None and panels >= limit:
+                return panels, time.perf_counter() - start
+            naive_panel(panel, scale, cmap)
+            panels += 1
+    return panels, time.perf_counter() - start
+
+
+def run_figdata(figures, profile: cProfile.Profile | None = None) -> tuple[int, float]:
+    from figdata.figures.shard import Renderer
+
+    renderer = Renderer(comparisons=False)
+    start = time.perf_counter()
+    if profile:
+        profile.enable()
+    for figure in figures:
+        renderer.files(figure, [])
+    if profile:
+        profile.disable()
+    elapsed = time.perf_counter() - start
+    print(
+        f"  canvases built {renderer.pool.built}, reused {renderer.pool.reused}; "
+        f"documents with bar or line panels drawn fresh: "
+        f"{sum(not f.heatmaps_only for f in figures)}"
+    )
+    return renderer.panels_drawn, elapsed
+
+
+def run_shard(docs, tables, texts, work: Path) -> dict[str, float]:
+    """The whole shard job's rendering (comparisons on), cold and then with nothing changed."""
+    from figdata.figures.shard import Renderer, render_shard
+
+    out, manifest = work / "figures", work / "figures.tsv"
+    times = {}
+    for step in ("cold", "cached"):
+        start = time.perf_counter()
+        render_shard(docs, tables, texts, out, manifest, Renderer())
+        times[step] = time.perf_counter() - start
+    return times
+
+
+def profile_summary(profile: cProfile.Profile, top: int = 18) -> str:
+    buf = io.StringIO()
+    stats = pstats.Stats(profile, stream=buf)
+    stats.sort_stats("cumulative").print_stats(top)
+    return buf.getvalue()
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("-n", type=int, default=200, help="synthetic documents")
+    ap.add_argument(
+        "--naive-limit", type=int, default=None, help="draw at most this many naive panels"
+    )
+    ap.add_argument("--profile", action="store_true", help="profile figdata's renderer")
+    ap.add_argument("--no-shard", action="store_true", help="skip the shard job's timing")
+    args = ap.parse_args(argv)
+
+    from figdata.figures import style
+
+    style.apply()
+    with tempfile.TemporaryDirectory(prefix="figdata-figbench-") as tmp:
+        work = Path(tmp)
+        docs, tables, texts = corpus_tables(args.n, work)
+        figures = document_figures(docs, tables, texts)
+        n_panels = sum(len(f.panels) for f in figures)
+        print(f"N={args.n} documents, {len(figures)} with a figure, {n_panels} panels")
+        profile = cProfile.Profile() if args.profile else None
+        mine_panels, mine_s = run_figdata(figures, profile)
+        naive_panels, naive_s = run_naive(figures, style.settings()["cmap"], args.naive_limit)
+        mine_rate, naive_rate = mine_panels / mine_s, naive_panels / naive_s
+        print(f"  naive   {naive_panels:6d} panels {naive_s:8.2f} s {naive_rate:7.2f} panels/s")
+        print(f"  figdata {mine_panels:6d} panels {mine_s:8.2f} s {mine_rate:7.2f} panels/s")
+        print(f"  speed-up {mine_rate / naive_rate:.2f}x")
+        if not args.no_shard:
+            times = run_shard(docs, tables, texts, work)
+            print(
+                f"  shard job with comparison figures: cold {times['cold']:.2f} s "
+                f"({n_panels / times['cold']:.2f} panels/s), "
+                f"nothing changed {times['cached']:.2f} s"
+            )
+        if profile:
+            print(profile_summary(profile))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

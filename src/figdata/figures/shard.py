@@ -1,0 +1,190 @@
+"""Render the figures of a shard in one process, with a cache keyed by what is drawn.
+
+For each document: its figure (PNG for the report, SVG for print), its
+difference figure and its sweep's small multiples when it has any. A document's
+*digest* is the SHA-256 of everything its figures draw, of the figure settings
+and of the drawing code. The shard's previous digests are kept in a hidden file
+next to its manifest (Snakemake deletes a job's declared outputs before it runs,
+so the manifest itself cannot serve); a document whose digest and files are
+unchanged is not drawn again, so a rerun of a shard after one edit draws one
+document.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import pandas as pd
+
+from figdata.figures import charts, comparison, grid, output, style
+from figdata.figures.canvas import CanvasPool
+
+log = logging.getLogger("figdata")
+
+MANIFEST_COLUMNS = ("doc", "status", "panels", "digest", "figure", "difference", "sweep")
+CACHE_NAME = ".figures-cache.tsv"
+TABLES = ("panels", "cells", "findings", "quarantine")
+
+
+@cache
+def code_digest() -> str:
+    """SHA-256 of the drawing code: a change to it redraws every figure once."""
+    h = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
+@dataclass
+class Renderer:
+    """Draws documents; one per process, so canvases are reused across documents."""
+
+    settings: dict = field(default_factory=style.settings)
+    comparisons: bool = True
+
+    def __post_init__(self) -> None:
+        style.apply()
+        self.pool = CanvasPool(self.settings["cmap"])
+        self.diverging = CanvasPool(self.settings["diverging_cmap"])
+        self.panels_drawn = 0
+
+    def files(self, figure: grid.DocumentFigure, pairs) -> dict[str, bytes]:
+        """The files of one document, by suffix: ``.png``, ``.svg``, ``.diff.png``, ..."""
+        dpi = int(self.settings["dpi"])
+        out: dict[str, bytes] = {}
+        fig = charts.draw(figure, self.pool)
+        out[".png"], out[".svg"] = output.png_bytes(fig, dpi), output.svg_bytes(fig)
+        self.panels_drawn += len(figure.panels)
+        if not self.comparisons:
+            return out
+        diff = comparison.difference_figure(figure, pairs)
+        if diff is not None:
+            fig = self.diverging.draw(diff)
+            out[".diff.png"], out[".diff.svg"] = output.png_bytes(fig, dpi), output.svg_bytes(fig)
+        groups = comparison.sweeps(figure)
+        if groups:
+            fig = comparison.small_multiples(max(groups, key=len), self.settings["cmap"])
+            out[".sweep.png"], out[".sweep.svg"] = (
+                output.png_bytes(fig, dpi),
+                output.svg_bytes(fig),
+            )
+        return out
+
+
+def _by_doc(df: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    if df.empty:
+        return {}
+    return {str(doc): part for doc, part in df.groupby("doc", sort=False)}
+
+
+def read_cache(path: Path) -> dict[str, tuple[str, list[str]]]:
+    """doc -> (digest, files) of the previous run of the shard."""
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        return {}
+    rows = csv.reader(io.StringIO(text), delimiter="\t")
+    return {r[0]: (r[1], [f for f in r[2].split(" ") if f]) for r in rows if len(r) == 3}
+
+
+def _cache_text(entries: Mapping[str, tuple[str, list[str]]]) -> str:
+    return "".join(f"{doc}\t{d}\t{' '.join(files)}\n" for doc, (d, files) in sorted(entries.items()))
+
+
+def manifest_text(rows: Sequence[dict]) -> str:
+    buf = io.StringIO()
+    writer = csv.writer(buf, delimiter="\t", lineterminator="\n")
+    writer.writerow(MANIFEST_COLUMNS)
+    for row in rows:
+        writer.writerow([row.get(c, "") for c in MANIFEST_COLUMNS])
+    return buf.getvalue()
+
+
+def render_shard(
+    docs: Sequence[str],
+    tables: Mapping[str, pd.DataFrame],
+    texts: Mapping[str, str],
+    out_dir: str | Path,
+    manifest: str | Path,
+    renderer: Renderer | None = None,
+) -> dict[str, int]:
+    """Write the figures of ``docs`` into ``out_dir`` and the shard's manifest.
+
+    Returns counts: ``drawn``, ``cached`` (unchanged, not drawn again),
+    ``no_cells`` (no figure) and ``removed`` (files of documents that left).
+    """
+    renderer = renderer or Renderer()
+    out_dir, manifest = Path(out_dir), Path(manifest)
+    cache_path = manifest.with_name(CACHE_NAME)
+    previous = read_cache(cache_path)
+    parts = {t: _by_doc(tables[t]) for t in TABLES}
+    empty = {t: tables[t].iloc[0:0] for t in TABLES}
+    style_key = {k: renderer.settings[k] for k in sorted(renderer.settings)}
+    style_key["comparisons"] = renderer.comparisons
+    entries: dict[str, tuple[str, list[str]]] = {}
+    rows, counts = [], {"drawn": 0, "cached": 0, "no_cells": 0, "removed": 0}
+    for doc in sorted(docs):
+        frames = {t: parts[t].get(doc, empty[t]) for t in TABLES}
+        figure = grid.document_figure(
+            doc,
+            frames["panels"],
+            frames["cells"],
+            frames["findings"],
+            frames["quarantine"],
+            texts.get(doc, ""),
+        )
+        if not figure.drawable:
+            rows.append({"doc": doc, "status": "no_cells", "panels": len(figure.panels)})
+            counts["no_cells"] += 1
+            continue
+        pairs = comparison.default_pairs(figure)
+        key = grid.digest(figure, {**style_key, "pairs": pairs}, code_digest())
+        old = previous.get(doc)
+        if old and old[0] == key and all((out_dir / f).is_file() for f in old[1]):
+            names, status = old[1], "cached"
+        else:
+            files = renderer.files(figure, pairs)
+            names = [f"{doc}{suffix}" for suffix in files]
+            for suffix, data in files.items():
+                output.write_if_changed(out_dir / f"{doc}{suffix}", data)
+            status = "drawn"
+            for stale in set(old[1] if old else []) - set(names):
+                (out_dir / stale).unlink(missing_ok=True)
+        counts[status] += 1
+        entries[doc] = (key, names)
+        rows.append(
+            {
+                "doc": doc,
+                "status": status,
+                "panels": len(figure.panels),
+                "digest": key,
+                "figure": f"{doc}.png",
+                "difference": f"{doc}.diff.png" if f"{doc}.diff.png" in names else "",
+                "sweep": f"{doc}.sweep.png" if f"{doc}.sweep.png" in names else "",
+            }
+        )
+    # files of documents that are gone from the shard, or no longer have a figure
+    for doc, (_, names) in previous.items():
+        if doc not in entries:
+            for name in names:
+                if (out_dir / name).exists():
+                    (out_dir / name).unlink()
+                    counts["removed"] += 1
+    output.write_if_changed(manifest, manifest_text(rows).encode())
+    output.write_if_changed(cache_path, _cache_text(entries).encode())
+    log.info(
+        "figures: %d drawn, %d unchanged, %d without cells, %d files removed",
+        counts["drawn"], counts["cached"], counts["no_cells"], counts["removed"],
+    )
+    return counts
+
+
+def read_tables(paths: Mapping[str, str | Path]) -> dict[str, pd.DataFrame]:
+    return {t: pd.read_parquet(paths[t]) for t in TABLES}
