@@ -34,12 +34,11 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 def corpus_tables(n: int, work: Path):
     """Parse and validate ``n`` synthetic documents in this process; tables and texts."""
-    import bench  # bench/bench.py: the corpus templates and the stages' baseline
     import pandas as pd
 
-    from figdata.figures.shard import TABLES
-
+    import bench  # bench/bench.py: the corpus templates and the stages' baseline
     from figdata import synth
+    from figdata.figures.shard import TABLES
 
     seeds = work / "seeds"
     synth.write_corpus(seeds, synth.generate(synth.load_templates(bench.TEMPLATES), n, bench.SEED))

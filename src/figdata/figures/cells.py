@@ -1,8 +1,8 @@
-"""All the printed values of a panel as one artist.
+"""The printed values and tick labels of a panel, each set as one artist.
 
 A matplotlib ``Text`` per cell pays for its general machinery (layout of
 multi-line text, rotation, bounding boxes, a graphics context) at every save;
-for a 10 x 10 panel that is most of the cost of a file. :class:`CellLabels`
+for a 10 x 10 panel that is most of the cost of a file. :class:`Labels`
 draws the labels of a panel itself, through the renderer's public
 ``draw_text``, centred in their cells with text extents cached per process.
 PNG and SVG get the same output as with ``Text`` objects: one text element
@@ -58,19 +58,24 @@ def _extent(renderer, text: str, prop: FontProperties, size: float):
     return hit
 
 
-class CellLabels(Artist):
-    """Text centred on data positions: ``(column, row, text, colour)`` per label."""
+class Labels(Artist):
+    """Texts anchored on data positions: ``(x, y, text, colour)`` per label.
+
+    ``ha`` and ``va`` say which point of the text sits on the position (as for
+    ``Text``), ``offset`` moves every label by a distance in points.
+    """
 
     zorder = 3
 
-    def __init__(self) -> None:
+    def __init__(self, ha: str = "center", va: str = "center", offset=(0.0, 0.0)) -> None:
         super().__init__()
         self._labels: list[tuple[float, float, str, tuple]] = []
         self._size = 7.0
         self._prop = FontProperties(size=self._size)
+        self.ha, self.va, self.offset = ha, va, offset
 
     def set_labels(self, labels, size: float) -> None:
-        self._labels = [(c, r, s, to_rgba(colour)) for c, r, s, colour in labels if s]
+        self._labels = [(x, y, s, to_rgba(colour)) for x, y, s, colour in labels if s]
         if size != self._size:
             self._size = size
             self._prop = FontProperties(size=size)
@@ -80,23 +85,34 @@ class CellLabels(Artist):
     def labels(self) -> list[tuple[float, float, str, tuple]]:
         return list(self._labels)
 
+    def _anchor(self, x: float, y: float, w: float, h: float, d: float) -> tuple[float, float]:
+        """Left end and baseline (y up) of a text of extent (w, h, d) anchored at (x, y)."""
+        left = {"center": x - w / 2, "right": x - w, "left": x}[self.ha]
+        base = {"center": y - h / 2 + d, "top": y - h + d, "bottom": y + d}[self.va]
+        return left, base
+
     def draw(self, renderer) -> None:
         if not self.get_visible() or not self._labels:
             return
-        renderer.open_group("cell-labels", gid=self.get_gid())
-        trans = self.axes.transData
-        points = trans.transform([(c, r) for c, r, _, _ in self._labels])
+        renderer.open_group("labels", gid=self.get_gid())
+        points = self.axes.transData.transform([(x, y) for x, y, _, _ in self._labels])
+        dx, dy = (renderer.points_to_pixels(v) for v in self.offset)
         gc = renderer.new_gc()
         prop = self._prop
         fast = _fast_agg(renderer)
+        # renderers take y from the top edge, as Text.draw gives it them
+        height = renderer.get_canvas_width_height()[1] if renderer.flipy() else None
         for (x, y), (_, _, text, colour) in zip(points, self._labels, strict=True):
             w, h, d = _extent(renderer, text, prop, self._size)
             gc.set_foreground(colour, isRGBA=True)
+            left, base = self._anchor(x + dx, y + dy, w, h, d)
+            if height is not None:
+                base = height - base
             if fast:
                 glyphs = _agg_glyphs(renderer, text, prop, self._size)
-                renderer._draw_text_glyphs_and_boxes(gc, x - w / 2, y + d - h / 2, 0, glyphs, [])
+                renderer._draw_text_glyphs_and_boxes(gc, left, base, 0, glyphs, [])
             else:
-                renderer.draw_text(gc, x - w / 2, y + d - h / 2, text, prop, 0)
+                renderer.draw_text(gc, left, base, text, prop, 0)
         gc.restore()
-        renderer.close_group("cell-labels")
+        renderer.close_group("labels")
         self.stale = False

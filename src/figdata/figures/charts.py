@@ -158,8 +158,8 @@ def draw_mixed(figure: DocumentFigure, cmap_name: str):
             sizes.append((box.width, box.height))
         else:
             sizes.append(_chart_size(grid))
-    columns = min(columns_for(len(sizes)), 2)
     slot_w, slot_h = max(s[0] for s in sizes) + 1.4, max(s[1] for s in sizes)
+    columns = columns_for(len(sizes), slot_w)
     rows = math.ceil(len(sizes) / columns)
     legend = any((g.status != DATA).any() for g in figure.panels)
     W, H = columns * slot_w, rows * slot_h + (0.34 if legend else 0.0)

@@ -32,9 +32,7 @@ _LOWER_IS_BETTER = re.compile(
 
 
 def same_axes(a: PanelGrid, b: PanelGrid) -> bool:
-    return (
-        a.chart == b.chart == HEATMAP and a.x_ticks == b.x_ticks and a.rows == b.rows
-    )
+    return a.chart == b.chart == HEATMAP and a.x_ticks == b.x_ticks and a.rows == b.rows
 
 
 def default_pairs(figure: DocumentFigure) -> list[tuple[int, int]]:

@@ -71,8 +71,9 @@ def overview_figure(findings: pd.DataFrame, panels: pd.DataFrame):
                 bx.text(x + 4.75, n, str(int(n)), ha="center", va="bottom", fontsize=7)
         bx.margins(y=0.12)
     else:
-        bx.text(0.5, 0.5, "no panel declares its grid", ha="center", va="center",
-                transform=bx.transAxes)
+        bx.text(
+            0.5, 0.5, "no panel declares its grid", ha="center", va="center", transform=bx.transAxes
+        )
     full = int((share >= 1).sum())
     bx.set_title(f"Completeness: {full} of {share.size} panels fully stated", fontsize=9)
     bx.set_xlabel("stated cells, % of the declared grid")

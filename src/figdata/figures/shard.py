@@ -24,7 +24,7 @@ from pathlib import Path
 import pandas as pd
 
 from figdata.figures import charts, comparison, grid, output, style
-from figdata.figures.canvas import CanvasPool
+from figdata.figures.canvas import CanvasPool, geometry
 
 log = logging.getLogger("figdata")
 
@@ -95,7 +95,9 @@ def read_cache(path: Path) -> dict[str, tuple[str, list[str]]]:
 
 
 def _cache_text(entries: Mapping[str, tuple[str, list[str]]]) -> str:
-    return "".join(f"{doc}\t{d}\t{' '.join(files)}\n" for doc, (d, files) in sorted(entries.items()))
+    return "".join(
+        f"{doc}\t{d}\t{' '.join(files)}\n" for doc, (d, files) in sorted(entries.items())
+    )
 
 
 def manifest_text(rows: Sequence[dict]) -> str:
@@ -105,6 +107,18 @@ def manifest_text(rows: Sequence[dict]) -> str:
     for row in rows:
         writer.writerow([row.get(c, "") for c in MANIFEST_COLUMNS])
     return buf.getvalue()
+
+
+def _row(doc: str, figure: grid.DocumentFigure, key: str, names: list[str], status: str) -> dict:
+    return {
+        "doc": doc,
+        "status": status,
+        "panels": len(figure.panels),
+        "digest": key,
+        "figure": f"{doc}.png",
+        "difference": f"{doc}.diff.png" if f"{doc}.diff.png" in names else "",
+        "sweep": f"{doc}.sweep.png" if f"{doc}.sweep.png" in names else "",
+    }
 
 
 def render_shard(
@@ -129,7 +143,9 @@ def render_shard(
     style_key = {k: renderer.settings[k] for k in sorted(renderer.settings)}
     style_key["comparisons"] = renderer.comparisons
     entries: dict[str, tuple[str, list[str]]] = {}
-    rows, counts = [], {"drawn": 0, "cached": 0, "no_cells": 0, "removed": 0}
+    rows: dict = {}
+    counts = {"drawn": 0, "cached": 0, "no_cells": 0, "removed": 0}
+    todo = []
     for doc in sorted(docs):
         frames = {t: parts[t].get(doc, empty[t]) for t in TABLES}
         figure = grid.document_figure(
@@ -141,35 +157,31 @@ def render_shard(
             texts.get(doc, ""),
         )
         if not figure.drawable:
-            rows.append({"doc": doc, "status": "no_cells", "panels": len(figure.panels)})
+            rows[doc] = {"doc": doc, "status": "no_cells", "panels": len(figure.panels)}
             counts["no_cells"] += 1
             continue
         pairs = comparison.default_pairs(figure)
         key = grid.digest(figure, {**style_key, "pairs": pairs}, code_digest())
         old = previous.get(doc)
         if old and old[0] == key and all((out_dir / f).is_file() for f in old[1]):
-            names, status = old[1], "cached"
+            entries[doc] = (key, old[1])
+            rows[doc] = _row(doc, figure, key, old[1], "cached")
+            counts["cached"] += 1
         else:
-            files = renderer.files(figure, pairs)
-            names = [f"{doc}{suffix}" for suffix in files]
-            for suffix, data in files.items():
-                output.write_if_changed(out_dir / f"{doc}{suffix}", data)
-            status = "drawn"
-            for stale in set(old[1] if old else []) - set(names):
-                (out_dir / stale).unlink(missing_ok=True)
-        counts[status] += 1
+            todo.append((doc, figure, pairs, key, old))
+    # documents of one layout one after the other: each canvas is built once
+    todo.sort(key=lambda item: (not item[1].heatmaps_only, repr(geometry(item[1]))))
+    for doc, figure, pairs, key, old in todo:
+        files = renderer.files(figure, pairs)
+        names = [f"{doc}{suffix}" for suffix in files]
+        for suffix, data in files.items():
+            output.write_if_changed(out_dir / f"{doc}{suffix}", data)
+        for stale in set(old[1] if old else []) - set(names):
+            (out_dir / stale).unlink(missing_ok=True)
         entries[doc] = (key, names)
-        rows.append(
-            {
-                "doc": doc,
-                "status": status,
-                "panels": len(figure.panels),
-                "digest": key,
-                "figure": f"{doc}.png",
-                "difference": f"{doc}.diff.png" if f"{doc}.diff.png" in names else "",
-                "sweep": f"{doc}.sweep.png" if f"{doc}.sweep.png" in names else "",
-            }
-        )
+        rows[doc] = _row(doc, figure, key, names, "drawn")
+        counts["drawn"] += 1
+    rows = [rows[doc] for doc in sorted(rows)]
     # files of documents that are gone from the shard, or no longer have a figure
     for doc, (_, names) in previous.items():
         if doc not in entries:
@@ -181,7 +193,10 @@ def render_shard(
     output.write_if_changed(cache_path, _cache_text(entries).encode())
     log.info(
         "figures: %d drawn, %d unchanged, %d without cells, %d files removed",
-        counts["drawn"], counts["cached"], counts["no_cells"], counts["removed"],
+        counts["drawn"],
+        counts["cached"],
+        counts["no_cells"],
+        counts["removed"],
     )
     return counts
 

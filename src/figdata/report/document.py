@@ -1,0 +1,231 @@
+"""The data of a document's page, from its tables: plain dicts and lists for the template.
+
+Every cell, finding, claim and quarantined value keeps its source line, so the
+page can link it to the line-numbered text. Statistics tables are optional: a
+table the statistics stage has not produced is ``None`` and the page says "not
+computed" rather than showing nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from urllib.parse import quote
+
+import pandas as pd
+
+from figdata.figures import grid as grids
+from figdata.figures.grid import DATA, STATUS_NAMES
+
+#: a document's text is shown up to this size; a longer one is cut with a note
+MAX_SOURCE_LINES = 5000
+MAX_SOURCE_CHARS = 400_000
+MAX_LINE_CHARS = 2000
+STATUS_ORDER = {"errors": 0, "findings": 1, "clean": 2}
+
+
+def page_name(doc: str) -> str:
+    """File name of a document's page (the doc id as is; quoted where it is a URL)."""
+    return f"{doc}.html"
+
+
+def href(name: str) -> str:
+    """A relative URL to a file named ``name``: every character that means something in a
+    URL (``#``, ``?``, ``%``, spaces) is escaped."""
+    return quote(name, safe="")
+
+
+def source_lines(raw: bytes | None) -> tuple[list[str], str | None]:
+    """The document's lines as the parser numbers them, and a note when cut."""
+    if raw is None:
+        return [], "the document's file is not available"
+    text = raw.decode("utf-8", errors="replace")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n") if text else []
+    note = None
+    if len(lines) > MAX_SOURCE_LINES or len(text) > MAX_SOURCE_CHARS:
+        kept, size = [], 0
+        for line in lines[:MAX_SOURCE_LINES]:
+            size += len(line) + 1
+            if size > MAX_SOURCE_CHARS:
+                break
+            kept.append(line)
+        note = f"showing the first {len(kept)} of {len(lines)} lines"
+        lines = kept
+    lines = [
+        line if len(line) <= MAX_LINE_CHARS else line[:MAX_LINE_CHARS] + " … (line cut)"
+        for line in lines
+    ]
+    return lines, note
+
+
+def _value(value) -> object:
+    """A table value for display: None for every kind of null, lists as lists."""
+    if value is None or value is pd.NA:
+        return None
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if hasattr(value, "tolist") and not isinstance(value, str):
+        return value.tolist()
+    return value
+
+
+def records(df: pd.DataFrame | None, drop: tuple[str, ...] = ("doc",)) -> list[dict]:
+    if df is None or df.empty:
+        return []
+    columns = [c for c in df.columns if c not in drop]
+    return [
+        {c: _value(v) for c, v in zip(columns, row, strict=True)}
+        for row in df[columns].itertuples(index=False, name=None)
+    ]
+
+
+def _line(value) -> int | None:
+    value = _value(value)
+    return int(value) if value is not None else None
+
+
+def status_of(counts: Mapping[str, int]) -> str:
+    """clean / findings / errors, from a document's counts of findings by severity."""
+    if counts.get("error", 0):
+        return "errors"
+    if counts.get("warning", 0) or counts.get("info", 0) or counts.get("quarantined", 0):
+        return "findings"
+    return "clean"
+
+
+def grid_table(panel: grids.PanelGrid) -> dict:
+    """A panel's grid as the page shows it: rows top to bottom, each position with its
+    printed value (or status) and source line."""
+    rows = []
+    for r, tick in enumerate(panel.rows):
+        cells = []
+        for c, _ in enumerate(panel.x_ticks):
+            code = int(panel.status[r, c])
+            line = int(panel.lines[r, c]) or None
+            cells.append(
+                {
+                    "status": STATUS_NAMES[code],
+                    "text": panel.labels[r][c] if code == DATA else None,
+                    "line": line,
+                }
+            )
+        rows.append({"tick": tick, "cells": cells})
+    return {"x_ticks": list(panel.x_ticks), "rows": rows}
+
+
+def _for_panel(df: pd.DataFrame | None, panel: int) -> pd.DataFrame | None:
+    if df is None:
+        return None
+    if df.empty or "panel" not in df.columns:
+        return df.iloc[0:0]
+    return df[df["panel"] == panel]
+
+
+def panel_context(
+    row: dict, figure_panel: grids.PanelGrid | None, stats: pd.DataFrame | None
+) -> dict:
+    k = int(row["panel"])
+    declared = [_value(row.get("x_ticks")), _value(row.get("y_ticks"))]
+    expected = _value(row.get("n_expected"))
+    ctx = {
+        "index": k,
+        "number": k + 1,
+        "title": _value(row.get("title")),
+        "chart_type": _value(row.get("chart_type")),
+        "x_label": _value(row.get("x_label")),
+        "y_label": _value(row.get("y_label")),
+        "x_ticks": declared[0],
+        "y_ticks": declared[1],
+        "y_order": _value(row.get("y_order")),
+        "metric": _value(row.get("metric")),
+        "colorbar": (
+            (_value(row.get("colorbar_min")), _value(row.get("colorbar_max")))
+            if _value(row.get("colorbar_min")) is not None
+            else None
+        ),
+        "n_cells": int(row["n_cells"]),
+        "n_expected": expected,
+        "line": _line(row.get("line")),
+        "grid": grid_table(figure_panel) if figure_panel is not None else None,
+        "counts": (
+            {name: figure_panel.count(code) for code, name in STATUS_NAMES.items()}
+            if figure_panel is not None
+            else None
+        ),
+        "stats": None if stats is None else records(stats, drop=("doc", "panel", "title")),
+    }
+    return ctx
+
+
+def document_context(
+    doc: str,
+    frames: Mapping[str, pd.DataFrame],
+    raw: bytes | None,
+    figure_row: Mapping | None,
+    stats: Mapping[str, pd.DataFrame | None],
+    provenance: Mapping,
+) -> dict:
+    """Everything the document page shows."""
+    lines, source_note = source_lines(raw)
+    text = "\n".join(lines)
+    figure = grids.document_figure(
+        doc, frames["panels"], frames["cells"], frames["findings"], frames["quarantine"], text
+    )
+    by_index = {p.index: p for p in figure.panels}
+    severities = frames["findings"]["severity"].value_counts().to_dict()
+    counts = {
+        "panels": len(frames["panels"]),
+        "cells": len(frames["cells"]),
+        "claims": len(frames["claims"]),
+        "quarantined": len(frames["quarantine"]),
+        "findings": len(frames["findings"]),
+        **{s: int(severities.get(s, 0)) for s in ("error", "warning", "info")},
+    }
+    panel_stats = stats.get("panel_stats")
+    panels = [
+        panel_context(row, by_index.get(int(row["panel"])), _for_panel(panel_stats, row["panel"]))
+        for row in frames["panels"].sort_values("panel").to_dict("records")
+    ]
+    figure_files = None
+    if figure_row and figure_row.get("figure"):
+        figure_files = {
+            "png": href(figure_row["figure"]),
+            "svg": href(figure_row["figure"][: -len(".png")] + ".svg"),
+            "difference": href(figure_row["difference"]) if figure_row.get("difference") else None,
+            "sweep": href(figure_row["sweep"]) if figure_row.get("sweep") else None,
+        }
+    return {
+        "doc": doc,
+        "status": status_of(counts),
+        "counts": counts,
+        "source": lines,
+        "source_note": source_note,
+        "figure": figure_files,
+        "figure_notes": list(figure.notes),
+        "no_figure_reason": None if figure_files else _no_figure_reason(counts, figure),
+        "panels": panels,
+        "claims": records(frames["claims"]),
+        "findings": records(frames["findings"]),
+        "quarantine": records(frames["quarantine"]),
+        "factcheck": records(stats.get("factcheck"))
+        if stats.get("factcheck") is not None
+        else None,
+        "pairs": records(stats.get("panel_pairs"))
+        if stats.get("panel_pairs") is not None
+        else None,
+        "same_figure": records(stats.get("same_figure"), drop=())
+        if stats.get("same_figure") is not None
+        else None,
+        "provenance": provenance,
+    }
+
+
+def _no_figure_reason(counts: Mapping[str, int], figure: grids.DocumentFigure) -> str:
+    if counts["panels"] == 0:
+        return "no figure: the document describes no panel"
+    if counts["cells"] == 0:
+        return "no figure: the document states no cell value"
+    return "no figure: not rendered (the figures stage has not run for this document)"
