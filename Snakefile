@@ -12,11 +12,16 @@ configfile: "config/config.yaml"
 validate(config, "config/schema.yaml")
 
 
+report: "report/workflow.rst"
+
+
 include: "rules/common.smk"
 include: "rules/extract.smk"
 include: "rules/validate.smk"
 include: "rules/stats.smk"
 include: "rules/aggregate.smk"
+include: "rules/figures.smk"
+include: "rules/report.smk"
 
 
 rule all:
@@ -26,3 +31,4 @@ rule all:
         all_stats_files("manifest"),
         rules.aggregate.output,
         rules.stats_corpus.output,
+        rules.report.output,

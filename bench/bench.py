@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-WORKFLOW = ("Snakefile", "rules", "config", "scripts", "envs", "profiles")
+WORKFLOW = ("Snakefile", "rules", "config", "scripts", "envs", "profiles", "report")
 TEMPLATES = (ROOT / "seeds", ROOT / "tests" / "corpus" / "docs")
 SIZES = (5, 100, 1000, 10000)
 STEPS = ("baseline", "full", "noop", "edit1", "add1")

@@ -1,6 +1,7 @@
 # Helpers shared by every stage: document discovery, shard assignment, paths.
 # Only functions and constants live here; the stage files hold the rules.
 
+import json
 import os
 import sys
 from importlib.util import find_spec
@@ -135,6 +136,31 @@ def results_folder(wildcards, output):
     return layout.folder_of(output.summary, layout.CORPUS_FILES["summary"])
 
 
+def figures_folder(wildcards, output):
+    return layout.folder_of(output.manifest, layout.FIGURES_FILES["manifest"])
+
+
+def pages_folder(wildcards, output):
+    return layout.folder_of(output.manifest, layout.PAGES_FILES["manifest"])
+
+
+def report_results_folder(wildcards, output):
+    return layout.folder_of(output.index, layout.REPORT_FILES["index"])
+
+
+def report_files():
+    return layout.files(RESULTS, layout.REPORT_FILES)
+
+
+def comparison_flag(wildcards):
+    return "" if config["comparison_figures"] else "--no-comparisons"
+
+
+def config_json(wildcards):
+    """The configuration as the report's footer shows it (a param: a change reruns)."""
+    return json.dumps(config, sort_keys=True)
+
+
 def all_shard_names():
     return [layout.shard_name(s) for s in SHARDS]
 
@@ -180,6 +206,8 @@ EXTRACT_CODE = sorted({*CORE_CODE, *package_sources("parse/**/*.py")})
 VALIDATE_CODE = sorted({*CORE_CODE, *package_sources("validate/*.py", "schemas.py")})
 AGGREGATE_CODE = sorted({*CORE_CODE, *package_sources("corpus.py")})
 STATS_CODE = sorted({*CORE_CODE, *package_sources("stats/*.py", "titles.py")})
+FIGURES_CODE = sorted({*CORE_CODE, *package_sources("figures/*.py")})
+REPORT_CODE = sorted({*FIGURES_CODE, *package_sources("report/*.py", "templates/*")})
 
 
 # The jobs run `python -m figdata.cli`: resolve `python` to the interpreter

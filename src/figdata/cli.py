@@ -80,6 +80,86 @@ def _aggregate(args) -> None:
         )
 
 
+def _texts(paths: Sequence[str]) -> dict[str, str]:
+    return {Path(p).stem: Path(p).read_bytes().decode("utf-8", errors="replace") for p in paths}
+
+
+def _figures(args) -> None:
+    from figdata.figures import shard, style
+
+    folder = args.shard_dir
+    validated = layout.files(folder, layout.VALIDATE_FILES)
+    settings = style.settings(
+        {"cmap": args.cmap, "diverging_cmap": args.diverging_cmap, "dpi": args.dpi}
+    )
+    tables = shard.read_tables({t: validated[t] for t in shard.TABLES})
+    results = str(Path(folder).parents[1])
+    renderer = shard.Renderer(settings, comparisons=not args.no_comparisons)
+    shard.render_shard(
+        sorted(Path(p).stem for p in args.docs),
+        tables,
+        _texts(args.docs),
+        f"{results}/{layout.FIGURES}",
+        layout.files(folder, layout.FIGURES_FILES)["manifest"],
+        renderer,
+    )
+
+
+def _report_pages(args) -> None:
+    import json
+
+    import pandas as pd
+
+    from figdata.report import site
+
+    folder = args.shard_dir
+    validated = layout.files(folder, layout.VALIDATE_FILES)
+    tables = {t: pd.read_parquet(validated[t]) for t in site.TABLES}
+    results = str(Path(folder).parents[1])
+    sources = {Path(p).stem: p for p in args.docs}
+    site.write_shard_pages(
+        sorted(sources),
+        tables,
+        sources,
+        layout.files(folder, layout.FIGURES_FILES)["manifest"],
+        site.read_stats(args.stats),
+        f"{results}/{layout.REPORT}",
+        layout.files(folder, layout.PAGES_FILES)["manifest"],
+        json.loads(args.config or "{}"),
+        args.title,
+    )
+
+
+def _report_index(args) -> None:
+    import json
+
+    import pandas as pd
+
+    from figdata.report import site
+
+    folders = [layout.shard_folder(args.results, name) for name in args.shards]
+    shard_files = [layout.files(f, layout.VALIDATE_FILES) for f in folders]
+
+    def concat(paths):
+        frames = [pd.read_parquet(p) for p in paths]
+        return pd.concat(frames, ignore_index=True) if frames else None
+
+    summary = concat(f["summary"] for f in shard_files)
+    corpus = layout.files(args.results, layout.CORPUS_FILES)
+    panels = concat(f["panels"] for f in shard_files)
+    site.write_index(
+        summary if summary is not None else pd.DataFrame(columns=["doc"]),
+        pd.read_parquet(corpus["findings"]),
+        panels if panels is not None else pd.DataFrame(columns=["n_cells", "n_expected"]),
+        site.read_stats_summary(args.stats_summary),
+        f"{args.results}/{layout.REPORT}",
+        json.loads(args.config or "{}"),
+        args.page_size,
+        args.title,
+        {"dpi": args.dpi},
+    )
+
+
 def _shard_dir(value: str) -> str:
     if not Path(value).name.isdigit() or len(Path(value).parents) < 2:
         raise argparse.ArgumentTypeError(f"{value!r} is not a shard folder (results/shards/NNN)")
@@ -130,6 +210,43 @@ def parser() -> argparse.ArgumentParser:
     )
     ag.add_argument("shards", nargs="*", help="names (NNN) of the shards to gather")
     ag.set_defaults(run=_aggregate)
+
+    fi = sub.add_parser("figures", help="draw a shard's figures (PNG and SVG), cached")
+    fi.add_argument("--shard-dir", **shard_dir)
+    fi.add_argument("--cmap", default="viridis", help="colour map of the heatmaps")
+    fi.add_argument("--diverging-cmap", default="RdBu_r", help="colour map of differences")
+    fi.add_argument("--dpi", type=int, default=100, help="resolution of the PNG files")
+    fi.add_argument("--no-comparisons", action="store_true", help="no comparison figures")
+    fi.add_argument("docs", nargs="*", help="document files of the shard")
+    fi.set_defaults(run=_figures)
+
+    report = {
+        "config": {"help": "the workflow configuration (JSON), shown in the pages' footer"},
+        "title": {"default": "figdata report", "help": "title of the report"},
+    }
+    rp = sub.add_parser("report-pages", help="write the report pages of a shard's documents")
+    rp.add_argument("--shard-dir", **shard_dir)
+    rp.add_argument(
+        "--stats",
+        nargs="*",
+        default=[],
+        metavar="TABLE=PATH",
+        help="statistics tables of the shard (tables not given are shown as not computed)",
+    )
+    rp.add_argument("--config", **report["config"])
+    rp.add_argument("--title", **report["title"])
+    rp.add_argument("docs", nargs="*", help="document files of the shard")
+    rp.set_defaults(run=_report_pages)
+
+    ri = sub.add_parser("report-index", help="write the report's index and overview figure")
+    ri.add_argument("--results", default=layout.RESULTS, help="the results folder")
+    ri.add_argument("--stats-summary", help="the statistics stage's summary (JSON), if any")
+    ri.add_argument("--page-size", type=int, default=500, help="documents per index page")
+    ri.add_argument("--dpi", type=int, default=100, help="resolution of the overview PNG")
+    ri.add_argument("--config", **report["config"])
+    ri.add_argument("--title", **report["title"])
+    ri.add_argument("shards", nargs="*", help="names (NNN) of the shards to list")
+    ri.set_defaults(run=_report_index)
     return ap
 
 

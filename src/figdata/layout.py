@@ -63,3 +63,17 @@ def folder_of(path: str, relative: str) -> str:
     if not sep or tail:
         raise ValueError(f"{path!r} does not end with {relative!r}")
     return head
+
+#: the report folder (pages, figures, stylesheet), relative to the results folder
+REPORT = "report"
+#: where the figures job writes a document's figures, relative to the results folder
+FIGURES = f"{REPORT}/figures"
+#: the figures job's output, relative to the shard's folder: the shard's list of figures
+FIGURES_FILES: dict[str, str] = {"manifest": "figures.tsv"}
+#: the report_pages job's output, relative to the shard's folder: the shard's list of pages
+PAGES_FILES: dict[str, str] = {"manifest": "pages.tsv"}
+#: the report (index) job's declared outputs, relative to the results folder
+REPORT_FILES: dict[str, str] = {
+    "index": f"{REPORT}/index.html",
+    "overview": f"{REPORT}/overview.png",
+}

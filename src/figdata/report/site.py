@@ -205,3 +205,14 @@ def read_stats_summary(path: str | Path | None) -> dict | None:
     if not path or not Path(path).is_file():
         return None
     return json.loads(Path(path).read_text())
+
+
+def read_stats(pairs: Sequence[str]) -> dict[str, pd.DataFrame]:
+    """``TABLE=PATH`` pairs as tables; a table not given is not computed."""
+    tables: dict[str, pd.DataFrame] = {}
+    for pair in pairs:
+        name, sep, path = pair.partition("=")
+        if not sep or not path:
+            raise ValueError(f"statistics table {pair!r}: expected TABLE=PATH")
+        tables[name] = pd.read_parquet(path)
+    return tables
