@@ -184,6 +184,9 @@ class Chromium:
             if message is None:
                 break
             self._events.append(message)
+            if message.get("method") == "Page.javascriptDialogOpening":
+                # recorded as a problem; dismissed, or it would block the page for good
+                self._send("Page.handleJavaScriptDialog", {"accept": True}, session)
             loaded = (
                 message.get("method") == "Page.loadEventFired"
                 and message.get("sessionId") == session
