@@ -80,6 +80,58 @@ def _stats(docs, paths, out):
     job.stats_shard(docs, inputs, layout.files(folder, layout.STATS_FILES), results=out)
 
 
+def _read_shard(out, names):
+    import pandas as pd
+
+    from figdata import layout
+
+    files = layout.files(f"{out}/shard", layout.VALIDATE_FILES)
+    return {t: pd.read_parquet(files[t]) for t in names}
+
+
+def _figures(docs, paths, out):
+    from figdata import layout
+    from figdata.figures import shard
+
+    texts = {p.stem: p.read_bytes().decode("utf-8", errors="replace") for p in paths}
+    manifest = layout.files(f"{out}/shard", layout.FIGURES_FILES)["manifest"]
+    shard.render_shard(docs, _read_shard(out, shard.TABLES), texts, out / layout.FIGURES, manifest)
+
+
+def _report(docs, paths, out):
+    from figdata import layout
+    from figdata.report import site
+
+    import pandas as pd
+
+    tables = _read_shard(out, (*site.TABLES, "summary"))
+    stats_files = layout.files(f"{out}/shard", layout.STATS_FILES)
+    corpus = layout.files(str(out), layout.STATS_CORPUS_FILES)
+    stats = {
+        t: pd.read_parquet(stats_files[t]) for t in ("panel_stats", "factcheck", "panel_pairs")
+    }
+    stats["same_figure"] = pd.read_parquet(corpus["same_figure"])
+    shard_pages = layout.files(f"{out}/shard", layout.PAGES_FILES)["manifest"]
+    site.write_shard_pages(
+        docs,
+        tables,
+        {p.stem: p for p in paths},
+        layout.files(f"{out}/shard", layout.FIGURES_FILES)["manifest"],
+        stats,
+        out / layout.REPORT,
+        shard_pages,
+        {},
+    )
+    site.write_index(
+        tables["summary"],
+        tables["findings"],
+        tables["panels"],
+        site.read_stats_summary(corpus["summary_json"]),
+        out / layout.REPORT,
+        {},
+    )
+
+
 def _stats_corpus(docs, paths, out):
     from figdata.stats import job
 
@@ -87,7 +139,7 @@ def _stats_corpus(docs, paths, out):
     return job.stats_corpus(out, [f"{out}/shard"])["seconds"]
 
 
-STAGES = [_extract, _validate, _stats, _aggregate, _stats_corpus]
+STAGES = [_extract, _validate, _stats, _aggregate, _stats_corpus, _figures, _report]
 
 
 def run_baseline(seeds: Path, out: Path) -> dict[str, list[float]]:

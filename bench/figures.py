@@ -35,10 +35,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 def corpus_tables(n: int, work: Path):
     """Parse and validate ``n`` synthetic documents in this process; tables and texts."""
-    import pandas as pd
+
+    import synth  # bench/synth.py
 
     import bench  # bench/bench.py: the corpus templates and the stages' baseline
-    from figdata import synth
     from figdata.figures.shard import TABLES
 
     seeds = work / "seeds"
@@ -48,7 +48,7 @@ def corpus_tables(n: int, work: Path):
     out = work / "out"
     bench._extract(docs, paths, out)
     bench._validate(docs, paths, out)
-    tables = {t: pd.read_parquet(out / "shard" / f"{t}.parquet") for t in TABLES}
+    tables = bench._read_shard(out, TABLES)
     texts = {p.stem: p.read_bytes().decode("utf-8", "replace") for p in paths}
     return docs, tables, texts
 

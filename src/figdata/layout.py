@@ -64,6 +64,7 @@ def folder_of(path: str, relative: str) -> str:
         raise ValueError(f"{path!r} does not end with {relative!r}")
     return head
 
+
 #: the report folder (pages, figures, stylesheet), relative to the results folder
 REPORT = "report"
 #: where the figures job writes a document's figures, relative to the results folder

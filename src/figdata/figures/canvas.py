@@ -154,6 +154,76 @@ def cell_font(box: PanelBox, grid: PanelGrid) -> float:
     return max(MIN_CELL_FONT, min(8.0, by_width, by_height))
 
 
+def bar_ticks(lo: float, hi: float) -> list[tuple[float, str]]:
+    """Round tick values within [lo, hi] and their labels, all with one precision."""
+    from matplotlib.ticker import MaxNLocator
+
+    values = [v for v in MaxNLocator(nbins=6).tick_values(lo, hi) if lo - 1e-12 <= v <= hi + 1e-12]
+    if len(values) < 2:
+        return [(lo, f"{lo:.3g}"), (hi, f"{hi:.3g}")]
+    step = abs(values[1] - values[0])
+    decimals = max(0, -math.floor(math.log10(step))) if step > 0 else 0
+    return [(v, f"{v:.{decimals}f}" if abs(v) < 1e6 else f"{v:.2g}") for v in values]
+
+
+class ColourBar:
+    """A colour bar built from plain artists, updated per document.
+
+    matplotlib's ``Colorbar`` rebuilds its axis ticks (several artists per tick)
+    whenever its limits change, which made it the most expensive part of saving
+    a reused figure; this one is an image of the colour map, a line of tick marks
+    and one :class:`Labels` artist.
+    """
+
+    def __init__(self, fig, rect, cmap):
+        self.ax = ax = fig.add_axes(rect)
+        gradient = np.linspace(0, 1, 256)[:, None]
+        ax.imshow(
+            gradient,
+            cmap=cmap,
+            aspect="auto",
+            origin="lower",
+            extent=(0, 1, 0, 1),
+            interpolation="nearest",
+        )
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1)
+        ax.set_xticks([])
+        ax.set_yticks([])
+        for spine in ax.spines.values():
+            spine.set_linewidth(0.6)
+        (self.marks,) = ax.plot([], [], color="black", linewidth=0.6, clip_on=False)
+        self.labels = Labels(ha="left", va="center", offset=(4.5, 0.0))
+        ax.add_artist(self.labels)
+        self.title = ax.text(
+            1.0, 0.5, "", rotation=90, ha="left", va="center", transform=ax.transAxes, fontsize=8
+        )
+        self.width_in = rect[2] * fig.get_figwidth()
+
+    def update(self, lo: float, hi: float, label: str, gid: str) -> None:
+        ticks = bar_ticks(lo, hi)
+        span = (hi - lo) or 1.0
+        ys = [(v - lo) / span for v, _ in ticks]
+        xs, yy = [], []
+        for y in ys:
+            xs += [1.0, 1.0 + 0.06 / max(self.width_in, 0.01), np.nan]
+            yy += [y, y, np.nan]
+        self.marks.set_data(xs, yy)
+        self.labels.set_gid(f"{gid}-ticks")
+        self.labels.set_labels(
+            [(1.0, y, text, "black") for y, (_, text) in zip(ys, ticks, strict=True)], 7.0
+        )
+        longest = max(len(text) for _, text in ticks)
+        # the metric name stands right of the tick labels
+        offset = (0.12 + longest * 7 * 0.62 / 72) / max(self.width_in, 0.01)
+        self.title.set_position((1.0 + offset, 0.5))
+        self.title.set_text(label)
+        self.ax.set_gid(gid)
+
+    def hide(self) -> None:
+        self.ax.set_visible(False)
+
+
 class _PanelArtists:
     """The artists of one heatmap panel, built once, updated per document."""
 
@@ -198,9 +268,7 @@ class _PanelArtists:
         self.title = ax.set_title("", loc="center", pad=4)
         self.colorbar = None
         if cax_rect is not None:
-            cax = fig.add_axes(cax_rect)
-            self.colorbar = fig.colorbar(self.image, cax=cax)
-            self.colorbar.ax.tick_params(labelsize=7, length=2)
+            self.colorbar = ColourBar(fig, cax_rect, cmap)
 
     def update(self, grid: PanelGrid, scale: tuple[float, float], cmap, fig_w_in: float):
         from matplotlib.colors import Normalize
@@ -232,7 +300,11 @@ class _PanelArtists:
         ax.set_xlabel(fit(grid.x_label or "", columns))
         ax.set_ylabel(fit(grid.y_label or "", max(8, int(box.ny * box.cell_h / (8 * 0.6 / 72)))))
         if self.colorbar is not None:
-            self.colorbar.set_label(fit(grid.metric or "value", max(8, int(box.ny * 3))))
+            self.colorbar.update(
+                *scale,
+                fit(grid.metric or "value", max(8, int(box.ny * 3))),
+                f"colorbar-{grid.index}",
+            )
         if not self.annotated:
             return
         font = cell_font(box, grid)
@@ -252,7 +324,7 @@ class _PanelArtists:
     def hide(self):
         self.ax.set_visible(False)
         if self.colorbar is not None:
-            self.colorbar.ax.set_visible(False)
+            self.colorbar.hide()
 
 
 def legend_text(figure: DocumentFigure) -> str:
@@ -297,9 +369,8 @@ class Canvas:
             rows = math.ceil(len(geo.boxes) / geo.columns)
             top = H - geo.boxes[0].top
             bottom = H - rows * geo.slot_h + geo.boxes[0].bottom
-            cax = fig.add_axes((x0 / W, bottom / H, 0.16 / W, (top - bottom) / H))
-            self.shared_bar = fig.colorbar(self.panels[0].image, cax=cax)
-            self.shared_bar.ax.tick_params(labelsize=7, length=2)
+            rect = (x0 / W, bottom / H, 0.16 / W, (top - bottom) / H)
+            self.shared_bar = ColourBar(fig, rect, self.cmap)
         self.legend = None
         if geo.legend:
             handle = Patch(
@@ -321,11 +392,8 @@ class Canvas:
         for artists, grid, scale in zip(self.panels, figure.panels, figure.scales, strict=True):
             artists.update(grid, scale, self.cmap, self.geo.fig_w)
         if self.shared_bar is not None:
-            from matplotlib.colors import Normalize
-
-            self.shared_bar.mappable.set_norm(Normalize(*figure.scales[0]))
             metric = next((p.metric for p in figure.panels if p.metric), None)
-            self.shared_bar.set_label(fit(metric or "value", 40))
+            self.shared_bar.update(*figure.scales[0], fit(metric or "value", 40), "colorbar")
         if self.legend is not None:
             self.legend.get_texts()[0].set_text(fit(legend_text(figure), self.legend_chars))
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from figdata import fileio
+
 PNG_METADATA = {"Software": None}
 SVG_METADATA = {"Date": None, "Creator": None}
 
@@ -29,8 +31,5 @@ def write_if_changed(path: str | Path, data: bytes) -> bool:
             return False
     except FileNotFoundError:
         pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_bytes(data)
-    tmp.replace(path)
+    fileio.write_bytes(data, path)
     return True
