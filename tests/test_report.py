@@ -10,7 +10,6 @@ Chromium, reruns and byte-identical rebuilds.
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import shutil
 import xml.etree.ElementTree as ET
@@ -33,6 +32,9 @@ HOSTILE_DOCS = (
 )
 SVG = "{http://www.w3.org/2000/svg}"
 SEED_IDS = doc_ids(SEEDS)
+
+
+e2e = pytest.mark.e2e  # runs Snakemake: `pytest -m "not e2e"` leaves it out
 
 
 @pytest.fixture(scope="module")
@@ -60,6 +62,7 @@ def url(path: Path) -> str:
 # --- the run ------------------------------------------------------------------------
 
 
+@e2e
 def test_the_report_holds_every_document_and_nothing_is_left_to_do(run):
     report = run / "results" / "report"
     docs = doc_ids(run / "seeds")
@@ -99,6 +102,7 @@ def _group(root, gid: str):
     return found[0]
 
 
+@e2e
 @pytest.mark.parametrize("doc", SEED_IDS)
 def test_every_printed_value_sits_in_its_row_and_column(run, doc):
     """Expected positions come from the tables alone: x ticks left to right, y ticks from
@@ -149,6 +153,7 @@ def test_every_printed_value_sits_in_its_row_and_column(run, doc):
 # --- pages in Chromium --------------------------------------------------------------------
 
 
+@e2e
 def test_index_and_seed_pages_load_cleanly(run, browser, tmp_path):
     report = run / "results" / "report"
     pages = [report / "index.html", *(report / "docs" / f"{d}.html" for d in SEED_IDS)]
@@ -166,6 +171,7 @@ def test_index_and_seed_pages_load_cleanly(run, browser, tmp_path):
     print(f"screenshots in {shots}")
 
 
+@e2e
 def test_index_links_every_document_page(run, browser):
     load, session = browser.load(url(run / "results" / "report" / "index.html"))
     links = browser.evaluate(
@@ -177,6 +183,7 @@ def test_index_links_every_document_page(run, browser):
 
 
 @pytest.mark.parametrize("doc", [d.stem for d in HOSTILE_DOCS])
+@e2e
 def test_hostile_documents_show_as_written_and_run_nothing(run, browser, tmp_path, doc):
     page = run / "results" / "report" / "docs" / f"{doc}.html"
     load, session = browser.load(url(page), screenshot=tmp_path / f"{doc}.png")
@@ -240,6 +247,7 @@ def digests(folder: Path) -> dict[str, str]:
     }
 
 
+@e2e
 def test_an_edit_redraws_one_document(run):
     doc = run / "seeds" / "002_bb9874f3359bfc19.txt"
     original = doc.read_bytes()
@@ -262,6 +270,7 @@ def test_an_edit_redraws_one_document(run):
         run_snakemake(run)
 
 
+@e2e
 def test_a_rebuild_from_scratch_is_byte_identical(run):
     report = run / "results" / "report"
     before = digests(report)
@@ -273,6 +282,7 @@ def test_a_rebuild_from_scratch_is_byte_identical(run):
     assert digests(report) == before
 
 
+@e2e
 def test_snakemake_report_archive(run):
     run_snakemake(run, "--report", "results/snakemake-report.zip")
     with zipfile.ZipFile(run / "results" / "snakemake-report.zip") as z:
@@ -448,6 +458,7 @@ def test_document_text_is_escaped_in_every_field(tmp_path):
     assert "<script" not in html.lower().replace("&lt;script", "")
 
 
+@e2e
 def test_pages_carry_no_build_time(run):
     html = (run / "results" / "report" / "docs" / f"{SEED_IDS[0]}.html").read_text()
     assert not re.search(r"\b20\d\d-\d\d-\d\d[T ]\d\d:\d\d", html)
@@ -456,13 +467,3 @@ def test_pages_carry_no_build_time(run):
     import platform
 
     assert platform.python_version() in html
-
-
-@pytest.fixture(autouse=True)
-def _no_display(monkeypatch):
-    monkeypatch.delenv("DISPLAY", raising=False)
-    yield
-
-
-def test_seed_list_is_not_empty():
-    assert SEED_IDS and os.path.isdir(SEEDS)
