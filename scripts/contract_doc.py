@@ -77,6 +77,24 @@ FILES = [
         "parser crashes and failures",
     ),
     ("logs/{aggregate,stats_corpus}.log", "corpus counts; same-figure pairs with agreement"),
+    ("results/report/index.html", "the HTML report's first page (more: `index-2.html`, ...)"),
+    ("results/report/docs/{doc}.html", "a document's page"),
+    (
+        "results/report/figures/{doc}.{png,svg}",
+        "the document's figure redrawn from its data (none without cells); `.diff.*` and "
+        "`.sweep.*`: its comparison figures",
+    ),
+    ("results/report/overview.{png,svg}", "findings by kind and completeness of the corpus"),
+    (
+        "results/shards/{shard}/figures.tsv",
+        "the shard's figures: doc, status (`drawn`, `cached`, `no_cells`), panels, digest, "
+        "figure, difference, sweep",
+    ),
+    ("results/shards/{shard}/pages.tsv", "the shard's report pages: doc, status, page"),
+    (
+        "logs/{figures,report_pages}/{shard}.log, logs/report.log",
+        "what was drawn, kept and removed; tracebacks",
+    ),
 ]
 
 SUMMARY_DOC = {
