@@ -152,6 +152,37 @@ def report_files():
     return layout.files(RESULTS, layout.REPORT_FILES)
 
 
+# The statistics tables a document page shows. The report reads them where the
+# statistics stage declares them (figdata.layout), and says "not computed" for
+# any it does not find.
+STATS_PAGE_TABLES = ("panel_stats", "factcheck", "panel_pairs")
+
+
+def stats_page_inputs(wildcards):
+    shard = shard_files(wildcards.shard, getattr(layout, "STATS_FILES", {}))
+    inputs = {t: shard[t] for t in STATS_PAGE_TABLES if t in shard}
+    corpus = layout.files(RESULTS, getattr(layout, "STATS_CORPUS_FILES", {}))
+    if "same_figure" in corpus:
+        inputs["same_figure"] = corpus["same_figure"]
+    return inputs
+
+
+def stats_page_args(wildcards, input):
+    names = (*STATS_PAGE_TABLES, "same_figure")
+    return " ".join(f"{t}={input[t]}" for t in names if hasattr(input, t))
+
+
+def stats_summary_inputs(wildcards):
+    corpus = layout.files(RESULTS, getattr(layout, "STATS_CORPUS_FILES", {}))
+    return {"stats_summary": corpus["summary_json"]} if "summary_json" in corpus else {}
+
+
+def stats_summary_arg(wildcards, input):
+    if hasattr(input, "stats_summary"):
+        return f"--stats-summary {input.stats_summary}"
+    return ""
+
+
 def comparison_flag(wildcards):
     return "" if config["comparison_figures"] else "--no-comparisons"
 

@@ -6,6 +6,7 @@
 
 rule report_pages:
     input:
+        unpack(stats_page_inputs),
         **{
             t: shard_files("{shard}", layout.VALIDATE_FILES)[t]
             for t in ("panels", "cells", "findings", "claims", "quarantine")
@@ -23,16 +24,18 @@ rule report_pages:
         mem_mb=1000,
     params:
         folder=pages_folder,
+        stats=stats_page_args,
         config=config_json,
         title=config["report_title"],
     shell:
         "python -m figdata.cli report-pages --shard-dir {params.folder:q}"
         " --config {params.config:q} --title {params.title:q}"
-        " -- {input.docs:q} 2> {log:q}"
+        " --stats {params.stats} -- {input.docs:q} 2> {log:q}"
 
 
 rule report:
     input:
+        unpack(stats_summary_inputs),
         summaries=all_shard_files("summary"),
         panels=all_shard_files("panels"),
         pages=[shard_files(s, layout.PAGES_FILES)["manifest"] for s in SHARDS],
@@ -55,6 +58,7 @@ rule report:
         "../envs/figdata.yaml"
     params:
         results=report_results_folder,
+        stats=stats_summary_arg,
         shards=all_shard_names(),
         config=config_json,
         title=config["report_title"],
@@ -63,5 +67,5 @@ rule report:
     shell:
         "python -m figdata.cli report-index --results {params.results:q}"
         " --page-size {params.page_size} --dpi {params.dpi}"
-        " --config {params.config:q} --title {params.title:q}"
+        " --config {params.config:q} --title {params.title:q} {params.stats}"
         " -- {params.shards:q} 2> {log:q}"

@@ -84,8 +84,8 @@ def overview(
     }
     verdicts = groups = None
     if stats_summary is not None:
-        verdicts = dict(stats_summary.get("claims_by_verdict") or {})
-        groups = stats_summary.get("same_figure_groups")
+        verdicts = dict((stats_summary.get("claims") or {}).get("by_verdict") or {})
+        groups = (stats_summary.get("same_figure") or {}).get("groups")
     return {
         "documents": len(rows),
         **total,
