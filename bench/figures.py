@@ -55,14 +55,13 @@ def corpus_tables(n: int, work: Path):
 
 def document_figures(docs, tables, texts):
     from figdata.figures import grid
-    from figdata.figures.shard import TABLES, _by_doc
+    from figdata.figures.shard import TABLES, rows_by_doc
 
-    parts = {t: _by_doc(tables[t]) for t in TABLES}
-    empty = {t: tables[t].iloc[0:0] for t in TABLES}
+    parts = {t: rows_by_doc(tables[t]) for t in TABLES}
     figures = []
     for doc in docs:
-        f = {t: parts[t].get(doc, empty[t]) for t in TABLES}
-        fig = grid.document_figure(
+        f = {t: parts[t].get(doc, []) for t in TABLES}
+        fig = grid.figure_from_rows(
             doc, f["panels"], f["cells"], f["findings"], f["quarantine"], texts[doc]
         )
         if fig.drawable:

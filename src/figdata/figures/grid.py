@@ -124,15 +124,20 @@ def display_rows(y_ticks: Sequence[str], y_order: str | None) -> list[str]:
     return rows[::-1] if y_order == "bottom-to-top" else rows
 
 
+def _null(value) -> bool:
+    return value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value))
+
+
 def panel_grid(
-    panel: dict, cells: pd.DataFrame, missing: pd.DataFrame, quarantined: pd.DataFrame
+    panel: dict, cells: list[dict], missing: list[dict], quarantined: list[dict]
 ) -> PanelGrid | None:
-    """The grid of one panel, or None when it declares no ticks and states no cell."""
-    cells = cells.sort_values("line", kind="stable") if len(cells) else cells
+    """The grid of one panel (rows of its tables as dicts), or None when it declares no
+    ticks and states no cell."""
+    cells = sorted(cells, key=lambda c: c["line"])
     declared_x, declared_y = _ticks(panel.get("x_ticks")), _ticks(panel.get("y_ticks"))
-    extra = [f for f in (cells, missing, quarantined) if len(f)]
-    seen_x = _first_seen(v for f in extra for v in f["x"].dropna().astype(str))
-    seen_y = _first_seen(v for f in extra for v in f["y"].dropna().astype(str))
+    extra = [*cells, *missing, *quarantined]
+    seen_x = _first_seen(str(r["x"]) for r in extra if not _null(r["x"]))
+    seen_y = _first_seen(str(r["y"]) for r in extra if not _null(r["y"]))
     x_ticks = declared_x or seen_x
     y_order = _text(panel.get("y_order"))
     chart = chart_kind(_text(panel.get("chart_type")), y_order)
@@ -150,29 +155,27 @@ def panel_grid(
     lines = np.zeros(shape, dtype=np.int64)
     labels = [[""] * shape[1] for _ in range(shape[0])]
 
-    def place(frame: pd.DataFrame, code: int) -> None:
-        for x, y, line in zip(frame["x"], frame["y"], frame["line"], strict=True):
-            r, c = row.get(_text(y)), col.get(_text(x))
+    def place(rows_: list[dict], code: int) -> None:
+        for rec in rows_:
+            r, c = row.get(_text(rec["y"])), col.get(_text(rec["x"]))
             if r is None or c is None or status[r, c] == DATA:
                 continue
             if status[r, c] == UNKNOWN or code == MISSING:
                 status[r, c] = code
-                lines[r, c] = int(line) if pd.notna(line) else 0
+                lines[r, c] = 0 if _null(rec["line"]) else int(rec["line"])
 
     place(quarantined, QUARANTINED)
     place(missing, MISSING)
-    for x, y, v, vt, line in zip(
-        cells["x"], cells["y"], cells["value"], cells["value_text"], cells["line"], strict=True
-    ):
-        r, c = row.get(str(y)), col.get(str(x))
+    for rec in cells:
+        r, c = row.get(str(rec["y"])), col.get(str(rec["x"]))
         if r is None or c is None:
             continue
-        values[r, c] = float(v)
+        values[r, c] = float(rec["value"])
         status[r, c] = DATA
-        lines[r, c] = int(line)
-        labels[r][c] = cell_label(float(v), vt)
+        lines[r, c] = int(rec["line"])
+        labels[r][c] = cell_label(float(rec["value"]), rec["value_text"])
     lo, hi = panel.get("colorbar_min"), panel.get("colorbar_max")
-    colorbar = (float(lo), float(hi)) if pd.notna(lo) and pd.notna(hi) else None
+    colorbar = None if _null(lo) or _null(hi) else (float(lo), float(hi))
     start = panel.get("line")
     return PanelGrid(
         index=int(panel["panel"]),
@@ -189,7 +192,7 @@ def panel_grid(
         labels=tuple(tuple(r) for r in labels),
         lines=lines,
         colorbar=colorbar,
-        line=int(start) if pd.notna(start) else None,
+        line=None if _null(start) else int(start),
     )
 
 
@@ -227,19 +230,42 @@ def document_figure(
     text: str = "",
 ) -> DocumentFigure:
     """The figure of one document from its validated tables (and its text, for the scale)."""
-    missing = findings[
-        (findings["kind"] == "missing_cell") & findings["x"].notna() & findings["y"].notna()
-    ]
-    q_cells = quarantine[(quarantine["source"] == "cells") & quarantine["panel"].notna()]
+    return figure_from_rows(
+        doc,
+        *(t.to_dict("records") for t in (panels, cells, findings, quarantine)),
+        text,
+    )
+
+
+def figure_from_rows(
+    doc: str,
+    panels: list[dict],
+    cells: list[dict],
+    findings: list[dict],
+    quarantine: list[dict],
+    text: str = "",
+) -> DocumentFigure:
+    """:func:`document_figure` from the tables' rows as dicts (a shard converts its
+    tables once; pandas per document cost more than the drawing data itself)."""
+    by_panel: dict[int, tuple[list, list, list]] = {}
+
+    def bucket(panel) -> tuple[list, list, list]:
+        return by_panel.setdefault(int(panel), ([], [], []))
+
+    for c in cells:
+        bucket(c["panel"])[0].append(c)
+    for f in findings:
+        if f["kind"] == "missing_cell" and not (
+            _null(f["x"]) or _null(f["y"]) or _null(f["panel"])
+        ):
+            bucket(f["panel"])[1].append(f)
+    for q in quarantine:
+        if q["source"] == "cells" and not _null(q["panel"]):
+            bucket(q["panel"])[2].append(q)
     grids: list[PanelGrid] = []
-    for panel in panels.sort_values("panel").to_dict("records"):
-        k = panel["panel"]
-        grid = panel_grid(
-            panel,
-            cells[cells["panel"] == k],
-            missing[missing["panel"] == k],
-            q_cells[q_cells["panel"] == k],
-        )
+    for panel in sorted(panels, key=lambda p: p["panel"]):
+        parts = by_panel.get(int(panel["panel"]), ([], [], []))
+        grid = panel_grid(panel, *parts)
         if grid is not None:
             grids.append(grid)
     notes: list[str] = []

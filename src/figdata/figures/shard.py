@@ -78,10 +78,12 @@ class Renderer:
         return out
 
 
-def _by_doc(df: pd.DataFrame) -> dict[str, pd.DataFrame]:
-    if df.empty:
-        return {}
-    return {str(doc): part for doc, part in df.groupby("doc", sort=False)}
+def rows_by_doc(df: pd.DataFrame) -> dict[str, list[dict]]:
+    """A table's rows as dicts, by document: converted once for the whole shard."""
+    out: dict[str, list[dict]] = {}
+    for row in df.to_dict("records"):
+        out.setdefault(str(row["doc"]), []).append(row)
+    return out
 
 
 def read_cache(path: Path) -> dict[str, tuple[str, list[str]]]:
@@ -138,8 +140,7 @@ def render_shard(
     out_dir, manifest = Path(out_dir), Path(manifest)
     cache_path = manifest.with_name(CACHE_NAME)
     previous = read_cache(cache_path)
-    parts = {t: _by_doc(tables[t]) for t in TABLES}
-    empty = {t: tables[t].iloc[0:0] for t in TABLES}
+    parts = {t: rows_by_doc(tables[t]) for t in TABLES}
     style_key = {k: renderer.settings[k] for k in sorted(renderer.settings)}
     style_key["comparisons"] = renderer.comparisons
     entries: dict[str, tuple[str, list[str]]] = {}
@@ -147,13 +148,13 @@ def render_shard(
     counts = {"drawn": 0, "cached": 0, "no_cells": 0, "removed": 0}
     todo = []
     for doc in sorted(docs):
-        frames = {t: parts[t].get(doc, empty[t]) for t in TABLES}
-        figure = grid.document_figure(
+        rows_ = {t: parts[t].get(doc, []) for t in TABLES}
+        figure = grid.figure_from_rows(
             doc,
-            frames["panels"],
-            frames["cells"],
-            frames["findings"],
-            frames["quarantine"],
+            rows_["panels"],
+            rows_["cells"],
+            rows_["findings"],
+            rows_["quarantine"],
             texts.get(doc, ""),
         )
         if not figure.drawable:

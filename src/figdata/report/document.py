@@ -9,6 +9,7 @@ computed" rather than showing nothing.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping
 from urllib.parse import quote
 
@@ -72,14 +73,9 @@ def _value(value) -> object:
     return value
 
 
-def records(df: pd.DataFrame | None, drop: tuple[str, ...] = ("doc",)) -> list[dict]:
-    if df is None or df.empty:
-        return []
-    columns = [c for c in df.columns if c not in drop]
-    return [
-        {c: _value(v) for c, v in zip(columns, row, strict=True)}
-        for row in df[columns].itertuples(index=False, name=None)
-    ]
+def records(rows: list[dict] | None, drop: tuple[str, ...] = ("doc",)) -> list[dict]:
+    """Rows for display: without the ``drop`` columns, every null as None."""
+    return [{k: _value(v) for k, v in r.items() if k not in drop} for r in rows or []]
 
 
 def _line(value) -> int | None:
@@ -116,16 +112,14 @@ def grid_table(panel: grids.PanelGrid) -> dict:
     return {"x_ticks": list(panel.x_ticks), "rows": rows}
 
 
-def _for_panel(df: pd.DataFrame | None, panel: int) -> pd.DataFrame | None:
-    if df is None:
+def _for_panel(rows: list[dict] | None, panel: int) -> list[dict] | None:
+    if rows is None:
         return None
-    if df.empty or "panel" not in df.columns:
-        return df.iloc[0:0]
-    return df[df["panel"] == panel]
+    return [r for r in rows if _value(r.get("panel")) is not None and int(r["panel"]) == panel]
 
 
 def panel_context(
-    row: dict, figure_panel: grids.PanelGrid | None, stats: pd.DataFrame | None
+    row: dict, figure_panel: grids.PanelGrid | None, stats: list[dict] | None
 ) -> dict:
     k = int(row["panel"])
     declared = [_value(row.get("x_ticks")), _value(row.get("y_ticks"))]
@@ -162,32 +156,34 @@ def panel_context(
 
 def document_context(
     doc: str,
-    frames: Mapping[str, pd.DataFrame],
+    rows: Mapping[str, list[dict]],
     raw: bytes | None,
     figure_row: Mapping | None,
-    stats: Mapping[str, pd.DataFrame | None],
+    stats: Mapping[str, list[dict] | None],
     provenance: Mapping,
 ) -> dict:
-    """Everything the document page shows."""
+    """Everything the document page shows, from the rows (dicts) of its tables; a
+    statistics table that is None was not computed."""
     lines, source_note = source_lines(raw)
     text = "\n".join(lines)
-    figure = grids.document_figure(
-        doc, frames["panels"], frames["cells"], frames["findings"], frames["quarantine"], text
+    figure = grids.figure_from_rows(
+        doc, rows["panels"], rows["cells"], rows["findings"], rows["quarantine"], text
     )
     by_index = {p.index: p for p in figure.panels}
-    severities = frames["findings"]["severity"].value_counts().to_dict()
+    severities = Counter(str(f["severity"]) for f in rows["findings"])
     counts = {
-        "panels": len(frames["panels"]),
-        "cells": len(frames["cells"]),
-        "claims": len(frames["claims"]),
-        "quarantined": len(frames["quarantine"]),
-        "findings": len(frames["findings"]),
-        **{s: int(severities.get(s, 0)) for s in ("error", "warning", "info")},
+        "panels": len(rows["panels"]),
+        "cells": len(rows["cells"]),
+        "claims": len(rows["claims"]),
+        "quarantined": len(rows["quarantine"]),
+        "findings": len(rows["findings"]),
+        **{s: severities.get(s, 0) for s in ("error", "warning", "info")},
     }
-    panel_stats = stats.get("panel_stats")
     panels = [
-        panel_context(row, by_index.get(int(row["panel"])), _for_panel(panel_stats, row["panel"]))
-        for row in frames["panels"].sort_values("panel").to_dict("records")
+        panel_context(
+            row, by_index.get(int(row["panel"])), _for_panel(stats.get("panel_stats"), row["panel"])
+        )
+        for row in sorted(rows["panels"], key=lambda r: r["panel"])
     ]
     figure_files = None
     if figure_row and figure_row.get("figure"):
@@ -197,6 +193,10 @@ def document_context(
             "difference": href(figure_row["difference"]) if figure_row.get("difference") else None,
             "sweep": href(figure_row["sweep"]) if figure_row.get("sweep") else None,
         }
+
+    def optional(name: str, drop: tuple[str, ...] = ("doc",)) -> list[dict] | None:
+        return None if stats.get(name) is None else records(stats[name], drop)
+
     return {
         "doc": doc,
         "status": status_of(counts),
@@ -207,18 +207,12 @@ def document_context(
         "figure_notes": list(figure.notes),
         "no_figure_reason": None if figure_files else _no_figure_reason(counts, figure),
         "panels": panels,
-        "claims": records(frames["claims"]),
-        "findings": records(frames["findings"]),
-        "quarantine": records(frames["quarantine"]),
-        "factcheck": records(stats.get("factcheck"))
-        if stats.get("factcheck") is not None
-        else None,
-        "pairs": records(stats.get("panel_pairs"))
-        if stats.get("panel_pairs") is not None
-        else None,
-        "same_figure": records(stats.get("same_figure"), drop=())
-        if stats.get("same_figure") is not None
-        else None,
+        "claims": records(rows["claims"]),
+        "findings": records(rows["findings"]),
+        "quarantine": records(rows["quarantine"]),
+        "factcheck": optional("factcheck"),
+        "pairs": optional("panel_pairs"),
+        "same_figure": optional("same_figure", ()),
         "provenance": provenance,
     }
 

@@ -37,10 +37,15 @@ FIGURE_SUFFIXES = (".diff.png", ".diff.svg", ".sweep.png", ".sweep.svg", ".png",
 DEFAULT_TITLE = "figdata report"
 
 
-def _by_doc(df: pd.DataFrame | None, column: str = "doc") -> dict[str, pd.DataFrame]:
-    if df is None or df.empty:
-        return {}
-    return {str(k): g for k, g in df.groupby(column, sort=False)}
+def _rows_by(df: pd.DataFrame | None, *columns: str) -> dict[str, list[dict]]:
+    """A table's rows as dicts, under each value of ``columns`` (a row may be under two)."""
+    out: dict[str, list[dict]] = {}
+    if df is None:
+        return out
+    for row in df.to_dict("records"):
+        for key in dict.fromkeys(str(row[c]) for c in columns):
+            out.setdefault(key, []).append(row)
+    return out
 
 
 def read_figure_manifest(path: str | Path | None) -> dict[str, dict]:
@@ -57,14 +62,6 @@ def _tsv(rows: Sequence[Sequence[str]]) -> bytes:
     return buf.getvalue().encode()
 
 
-def _same_figure_for(df: pd.DataFrame | None, doc: str) -> pd.DataFrame | None:
-    if df is None:
-        return None
-    if df.empty:
-        return df
-    return df[(df["doc_a"] == doc) | (df["doc_b"] == doc)]
-
-
 def write_shard_pages(
     docs: Sequence[str],
     tables: Mapping[str, pd.DataFrame],
@@ -78,28 +75,28 @@ def write_shard_pages(
 ) -> dict[str, int]:
     """Write ``docs/{doc}.html`` for every document of a shard, and the shard's list of pages."""
     report_dir, manifest = Path(report_dir), Path(manifest)
-    parts = {t: _by_doc(tables[t]) for t in TABLES}
-    empty = {t: tables[t].iloc[0:0] for t in TABLES}
-    stat_parts = {t: _by_doc(stats.get(t)) for t in STATS_TABLES if t != "same_figure"}
+    parts = {t: _rows_by(tables[t], "doc") for t in TABLES}
+    stat_parts = {
+        t: _rows_by(stats.get(t), *(("doc_a", "doc_b") if t == "same_figure" else ("doc",)))
+        for t in STATS_TABLES
+    }
     figures = read_figure_manifest(figure_manifest)
     env = provenance.environment()
     counts = {"written": 0, "unchanged": 0, "removed": 0}
     rows = [("doc", "status", "page")]
     for doc in sorted(docs):
-        frames = {t: parts[t].get(doc, empty[t]) for t in TABLES}
+        rows_ = {t: parts[t].get(doc, []) for t in TABLES}
         source = sources.get(doc)
         raw = Path(source).read_bytes() if source and Path(source).is_file() else None
         doc_stats = {
-            t: (None if stats.get(t) is None else stat_parts[t].get(doc, stats[t].iloc[0:0]))
-            for t in stat_parts
+            t: None if stats.get(t) is None else stat_parts[t].get(doc, []) for t in STATS_TABLES
         }
-        doc_stats["same_figure"] = _same_figure_for(stats.get("same_figure"), doc)
         prov = {
             "env": env,
             "config": dict(config),
             "sha256": provenance.sha256_bytes(raw) if raw is not None else None,
         }
-        ctx = document.document_context(doc, frames, raw, figures.get(doc), doc_stats, prov)
+        ctx = document.document_context(doc, rows_, raw, figures.get(doc), doc_stats, prov)
         page = html.render("document.html", d=ctx, root="../", report_title=title, provenance=prov)
         name = document.page_name(doc)
         changed = write_if_changed(report_dir / "docs" / name, page.encode())
