@@ -467,3 +467,66 @@ def test_pages_carry_no_build_time(run):
     import platform
 
     assert platform.python_version() in html
+
+
+def test_statistics_are_shown_where_computed(tmp_path):
+    frames = {
+        "panels": tables.frame(
+            [
+                {
+                    "doc": "s",
+                    "panel": 0,
+                    "title": "T",
+                    "chart_type": "heatmap",
+                    "x_label": "x",
+                    "y_label": "y",
+                    "x_ticks": ["a"],
+                    "y_ticks": ["b"],
+                    "y_order": "top-to-bottom",
+                    "colorbar_min": None,
+                    "colorbar_max": None,
+                    "metric": None,
+                    "n_cells": 1,
+                    "n_expected": 1,
+                    "line": 1,
+                }
+            ],
+            tables.PANELS,
+        ),
+        "cells": tables.frame(
+            [
+                {
+                    "doc": "s",
+                    "panel": 0,
+                    "panel_title": "T",
+                    "x": "a",
+                    "y": "b",
+                    "value": 4.5,
+                    "value_text": "4.5",
+                    "line": 2,
+                    "layout": "table",
+                }
+            ],
+            tables.CELLS,
+        ),
+        "findings": tables.frame([], tables.FINDINGS),
+        "claims": tables.frame([], tables.CLAIMS),
+        "quarantine": tables.frame([], tables.QUARANTINE),
+    }
+    stats = {
+        "panel_stats": pd.DataFrame([{"doc": "s", "panel": 0, "title": "T", "best_margin": 1.25}]),
+        "factcheck": pd.DataFrame(
+            [{"doc": "s", "line": 2, "verdict": "contradicted", "evidence": "max is 4.5"}]
+        ),
+    }
+    source = tmp_path / "s.txt"
+    source.write_text("## T\n| b | 4.5 |\n")
+    site.write_shard_pages(
+        ["s"], frames, {"s": source}, None, stats, tmp_path / "r", tmp_path / "pages.tsv", {}
+    )
+    html = (tmp_path / "r" / "docs" / "s.html").read_text()
+    assert "best_margin" in html and "1.25" in html
+    assert "contradicted" in html and "max is 4.5" in html and 'href="#L2"' in html
+    assert "panel statistics: not computed" not in html
+    assert "fact-check verdicts: not computed" not in html
+    assert "panel pair statistics: not computed" in html  # the one table not given
