@@ -11,40 +11,44 @@ per value (SVG keeps text as text), positioned in its cell.
 
 from __future__ import annotations
 
+import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.colors import to_rgba
 from matplotlib.font_manager import FontProperties
 
 _EXTENTS: dict = {}
-_GLYPHS: dict = {}
+_BITMAPS: dict = {}
 
 
-def _agg_glyphs(renderer, text: str, prop: FontProperties, size: float):
-    """The laid-out glyphs of ``text`` for the Agg renderer, cached per process.
+def _agg_bitmap(renderer, text: str, prop: FontProperties, size: float):
+    """The rendered grey image of ``text`` for the Agg renderer and its offsets, cached.
 
-    Agg lays out every string at every draw; printed values repeat across
-    panels and documents ("47.3"), so their layout is kept. This uses the Agg
-    renderer's glyph drawing (private matplotlib API of the pinned version);
-    :meth:`CellLabels.draw` falls back to the public ``draw_text`` without it.
+    Agg lays out and renders every glyph of every string at every save; printed
+    values repeat across panels and documents ("47.3"), so each string is
+    rendered once per process and then only copied into place. This uses the
+    FreeType font object's bitmap calls (private matplotlib API of the pinned
+    version); :meth:`Labels.draw` falls back to the public ``draw_text`` without it.
     """
     from matplotlib.backends.backend_agg import get_hinting_flag
 
     key = (renderer.dpi, size, text)
-    glyphs = _GLYPHS.get(key)
-    if glyphs is None:
+    hit = _BITMAPS.get(key)
+    if hit is None:
         font = renderer._prepare_font(prop)
-        items = font._layout(text, flags=get_hinting_flag())
-        glyphs = tuple((i.ft_object, size, i.glyph_index, 0, 1, i.x, i.y) for i in items)
-        if len(_GLYPHS) > 100_000:
-            _GLYPHS.clear()
-        _GLYPHS[key] = glyphs
-    return glyphs
+        font.set_text(text, 0, flags=get_hinting_flag())
+        font.draw_glyphs_to_bitmap(antialiased=True)
+        xo, yo = font.get_bitmap_offset()
+        hit = (np.asarray(font.get_image()).copy(), xo / 64.0, yo / 64.0, font.get_descent() / 64.0)
+        if len(_BITMAPS) > 50_000:
+            _BITMAPS.clear()
+        _BITMAPS[key] = hit
+    return hit
 
 
 def _fast_agg(renderer) -> bool:
     from matplotlib.backends.backend_agg import RendererAgg
 
-    return isinstance(renderer, RendererAgg) and hasattr(renderer, "_draw_text_glyphs_and_boxes")
+    return isinstance(renderer, RendererAgg) and hasattr(renderer, "_prepare_font")
 
 
 def _extent(renderer, text: str, prop: FontProperties, size: float):
@@ -109,8 +113,10 @@ class Labels(Artist):
             if height is not None:
                 base = height - base
             if fast:
-                glyphs = _agg_glyphs(renderer, text, prop, self._size)
-                renderer._draw_text_glyphs_and_boxes(gc, left, base, 0, glyphs, [])
+                image, xo, yo, descent = _agg_bitmap(renderer, text, prop, self._size)
+                renderer._renderer.draw_text_image(
+                    image, round(left + xo), round(base + yo + descent) + 1, 0, gc
+                )
             else:
                 renderer.draw_text(gc, left, base, text, prop, 0)
         gc.restore()
