@@ -16,7 +16,8 @@ from matplotlib.artist import Artist
 from matplotlib.colors import to_rgba
 from matplotlib.font_manager import FontProperties
 
-_EXTENTS: dict = {}
+from figdata.figures import style
+
 _BITMAPS: dict = {}
 
 
@@ -49,17 +50,6 @@ def _fast_agg(renderer) -> bool:
     from matplotlib.backends.backend_agg import RendererAgg
 
     return isinstance(renderer, RendererAgg) and hasattr(renderer, "_prepare_font")
-
-
-def _extent(renderer, text: str, prop: FontProperties, size: float):
-    key = (type(renderer), getattr(renderer, "dpi", None), text, size)
-    hit = _EXTENTS.get(key)
-    if hit is None:
-        hit = renderer.get_text_width_height_descent(text, prop, ismath=False)
-        if len(_EXTENTS) > 100_000:
-            _EXTENTS.clear()
-        _EXTENTS[key] = hit
-    return hit
 
 
 class Labels(Artist):
@@ -107,7 +97,7 @@ class Labels(Artist):
         # renderers take y from the top edge, as Text.draw gives it them
         height = renderer.get_canvas_width_height()[1] if renderer.flipy() else None
         for (x, y), (_, _, text, colour) in zip(points, self._labels, strict=True):
-            w, h, d = _extent(renderer, text, prop, self._size)
+            w, h, d = style.text_extent(renderer, text, prop)
             gc.set_foreground(colour, isRGBA=True)
             left, base = self._anchor(x + dx, y + dy, w, h, d)
             if height is not None:

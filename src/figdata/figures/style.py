@@ -64,21 +64,27 @@ def _share_text_metrics() -> None:
         return
 
     def cached(renderer, string, fontprop, ismath, dpi):
-        prop = fontprop.copy()
-        key = (type(renderer), getattr(renderer, "dpi", None), string, prop, ismath, dpi)
-        hit = _METRICS.get(key)
-        if hit is None:
-            hit = renderer.get_text_width_height_descent(string, prop, ismath=ismath)
-            if len(_METRICS) > 200_000:
-                _METRICS.clear()
-            _METRICS[key] = hit
-        return hit
+        return text_extent(renderer, string, fontprop, ismath, dpi)
 
     text._get_text_metrics_with_cache = cached
     text._figdata_shared_metrics = True
 
 
 _METRICS: dict = {}
+
+
+def text_extent(renderer, string: str, fontprop, ismath=False, dpi=None):
+    """(width, height, descent) of ``string`` in ``fontprop`` for ``renderer``, measured
+    once per process for each kind of renderer, resolution, string and font."""
+    prop = fontprop.copy()
+    key = (type(renderer), getattr(renderer, "dpi", None), string, prop, ismath, dpi)
+    hit = _METRICS.get(key)
+    if hit is None:
+        hit = renderer.get_text_width_height_descent(string, prop, ismath=ismath)
+        if len(_METRICS) > 200_000:
+            _METRICS.clear()
+        _METRICS[key] = hit
+    return hit
 
 
 def settings(user: dict | None = None) -> dict:
