@@ -15,7 +15,8 @@ def pins(lines):
     for line in lines:
         m = re.match(r"^\s*-?\s*([A-Za-z0-9_.\-\[\]]+)==(\S+)\s*$", line)
         if m:
-            found[m.group(1).lower()] = m.group(2)
+            # an extra (snakemake[reports]) is part of the pin, not of the package name
+            found[re.sub(r"\[.*\]$", "", m.group(1)).lower()] = m.group(2)
     return found
 
 
