@@ -141,7 +141,14 @@ def _chart_panel(fig, rect, grid: PanelGrid, box_w: float) -> None:
     ax.set_xlabel(fit(grid.x_label or "", int(box_w * 14)))
     ax.set_ylabel(fit(grid.metric or grid.y_label or "value", 30))
     ax.spines[["top", "right"]].set_visible(False)
-    ax.legend(fontsize=6.5, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    ax.legend(
+        fontsize=6.5,
+        frameon=False,
+        loc="upper left",
+        bbox_to_anchor=(1.0, 1.0),
+        title=fit(grid.y_label or "", 20) or None,
+        title_fontsize=7,
+    )
 
 
 def draw_mixed(figure: DocumentFigure, cmap_name: str):

@@ -7,13 +7,25 @@ from pathlib import Path
 
 from figdata import fileio
 
-PNG_METADATA = {"Software": None}
 SVG_METADATA = {"Date": None, "Creator": None}
 
 
 def png_bytes(fig, dpi: int) -> bytes:
+    """The figure as PNG: drawn by Agg on the figure's own canvas (its renderer is
+    reused while the size stays), stored as RGB (figures are opaque) at zlib level 1,
+    which encodes in about half the time of savefig's RGBA at level 6 for files
+    about as small. No text chunks: no software, no date."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from PIL import Image
+
+    if not isinstance(fig.canvas, FigureCanvasAgg):
+        FigureCanvasAgg(fig)
+    fig.set_dpi(dpi)
+    fig.canvas.draw()
+    rgba = fig.canvas.buffer_rgba()
+    image = Image.frombuffer("RGBA", (rgba.shape[1], rgba.shape[0]), rgba, "raw", "RGBA", 0, 1)
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi, metadata=PNG_METADATA)
+    image.convert("RGB").save(buf, format="png", compress_level=1)
     return buf.getvalue()
 
 
