@@ -87,8 +87,7 @@ FILES = [
     ("results/report/overview.{png,svg}", "findings by kind and completeness of the corpus"),
     (
         "results/shards/{shard}/figures.tsv",
-        "the shard's figures: doc, status (`drawn`, `cached`, `no_cells`), panels, digest, "
-        "figure, difference, sweep",
+        "the shard's figures: doc, panels, digest, figure (empty without cells), difference, sweep",
     ),
     ("results/shards/{shard}/pages.tsv", "the shard's report pages: doc, status, page"),
     (

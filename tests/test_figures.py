@@ -361,12 +361,11 @@ def test_shard_rerun_draws_only_changed_documents(tmp_path, renderer):
     assert (again["drawn"], again["cached"]) == (0, 2)
     edited = shard.render_shard(["a", "b", "c"], shard_tables(5.0), {}, out, manifest, renderer)
     assert (edited["drawn"], edited["cached"]) == (1, 1)
-    rows = pd.read_csv(manifest, sep="\t", keep_default_na=False)
-    assert rows.set_index("doc")["status"].to_dict() == {
-        "a": "drawn",
-        "b": "cached",
-        "c": "no_cells",
-    }
+    rows = pd.read_csv(manifest, sep="\t", keep_default_na=False).set_index("doc")
+    assert rows["figure"].to_dict() == {"a": "a.png", "b": "b.png", "c": ""}
+    first_bytes = manifest.read_bytes()
+    shard.render_shard(["a", "b", "c"], shard_tables(5.0), {}, out, manifest, renderer)
+    assert manifest.read_bytes() == first_bytes  # drawn or kept: the same list
     (out / "b.svg").unlink()  # a lost file is drawn again
     assert (
         shard.render_shard(["a", "b"], shard_tables(5.0), {}, out, manifest, renderer)["drawn"] == 1

@@ -47,8 +47,9 @@ CORPUS_OUTPUTS = tuple(
     layout.files(layout.RESULTS, {**layout.CORPUS_FILES, **layout.STATS_CORPUS_FILES}).values()
 )
 #: what an edit of one document reruns: its shard's jobs and the corpus jobs
-SHARD_JOBS = ("extract", "validate", "stats")
-EDIT_JOBS = {**dict.fromkeys(SHARD_JOBS, 1), "aggregate": 1, "stats_corpus": 1, "all": 1}
+SHARD_JOBS = ("extract", "validate", "stats", "figures", "report_pages")
+CORPUS_JOBS = {"aggregate": 1, "stats_corpus": 1, "report": 1, "all": 1}
+EDIT_JOBS = {**dict.fromkeys(SHARD_JOBS, 1), **CORPUS_JOBS}
 SHARDS = yaml.safe_load((Path(__file__).parents[1] / "config/config.yaml").read_text())["shards"]
 
 
@@ -253,7 +254,7 @@ def test_removed_last_document_of_a_shard_leaves_results(seeds_run):
     gone = [d for d in doc_ids(seeds_run / "seeds") if shard(d) == target]
     for doc in gone:
         next((seeds_run / "seeds").glob(f"{doc}.*")).unlink()
-    assert planned_jobs(seeds_run) == {"aggregate": 1, "stats_corpus": 1, "all": 1}
+    assert planned_jobs(seeds_run) == CORPUS_JOBS
     run_snakemake(seeds_run)
     assert not [f for f in per_doc_files(seeds_run, gone) if f.exists()]
     assert not (seeds_run / f"results/shards/{target}").exists()

@@ -28,7 +28,9 @@ from figdata.figures.canvas import CanvasPool, geometry
 
 log = logging.getLogger("figdata")
 
-MANIFEST_COLUMNS = ("doc", "status", "panels", "digest", "figure", "difference", "sweep")
+#: the shard's list of figures; the same bytes whether a figure was drawn or kept, so a
+#: rerun with nothing changed rewrites nothing (the log says what was drawn)
+MANIFEST_COLUMNS = ("doc", "panels", "digest", "figure", "difference", "sweep")
 CACHE_NAME = ".figures-cache.tsv"
 TABLES = ("panels", "cells", "findings", "quarantine")
 
@@ -111,10 +113,9 @@ def manifest_text(rows: Sequence[dict]) -> str:
     return buf.getvalue()
 
 
-def _row(doc: str, figure: grid.DocumentFigure, key: str, names: list[str], status: str) -> dict:
+def _row(doc: str, figure: grid.DocumentFigure, key: str, names: list[str]) -> dict:
     return {
         "doc": doc,
-        "status": status,
         "panels": len(figure.panels),
         "digest": key,
         "figure": f"{doc}.png",
@@ -158,7 +159,7 @@ def render_shard(
             texts.get(doc, ""),
         )
         if not figure.drawable:
-            rows[doc] = {"doc": doc, "status": "no_cells", "panels": len(figure.panels)}
+            rows[doc] = {"doc": doc, "panels": len(figure.panels)}
             counts["no_cells"] += 1
             continue
         pairs = comparison.default_pairs(figure)
@@ -166,7 +167,7 @@ def render_shard(
         old = previous.get(doc)
         if old and old[0] == key and all((out_dir / f).is_file() for f in old[1]):
             entries[doc] = (key, old[1])
-            rows[doc] = _row(doc, figure, key, old[1], "cached")
+            rows[doc] = _row(doc, figure, key, old[1])
             counts["cached"] += 1
         else:
             todo.append((doc, figure, pairs, key, old))
@@ -180,7 +181,7 @@ def render_shard(
         for stale in set(old[1] if old else []) - set(names):
             (out_dir / stale).unlink(missing_ok=True)
         entries[doc] = (key, names)
-        rows[doc] = _row(doc, figure, key, names, "drawn")
+        rows[doc] = _row(doc, figure, key, names)
         counts["drawn"] += 1
     rows = [rows[doc] for doc in sorted(rows)]
     # files of documents that are gone from the shard, or no longer have a figure
