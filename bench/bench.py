@@ -99,10 +99,10 @@ def _figures(docs, paths, out):
 
 
 def _report(docs, paths, out):
+    import pandas as pd
+
     from figdata import layout
     from figdata.report import site
-
-    import pandas as pd
 
     tables = _read_shard(out, (*site.TABLES, "summary"))
     stats_files = layout.files(f"{out}/shard", layout.STATS_FILES)
