@@ -47,9 +47,25 @@ CORPUS_OUTPUTS = tuple(
     layout.files(layout.RESULTS, {**layout.CORPUS_FILES, **layout.STATS_CORPUS_FILES}).values()
 )
 #: what an edit of one document reruns: its shard's jobs and the corpus jobs
-SHARD_JOBS = ("extract", "validate", "stats", "figures", "report_pages")
+SHARD_JOBS = ("extract", "validate", "stats", "figures")
 CORPUS_JOBS = {"aggregate": 1, "stats_corpus": 1, "report": 1, "all": 1}
-EDIT_JOBS = {**dict.fromkeys(SHARD_JOBS, 1), **CORPUS_JOBS}
+
+
+def live_shards(workdir: Path) -> list[str]:
+    return sorted({shard(d) for d in doc_ids(workdir / "seeds")})
+
+
+def edit_jobs(workdir: Path) -> dict[str, int]:
+    """A document's page shows its same-figure matches, found across the whole corpus:
+    every shard's pages job reads that corpus table, so an edit reruns them all."""
+    pages = {"report_pages": len(live_shards(workdir))} if live_shards(workdir) else {}
+    return {**dict.fromkeys(SHARD_JOBS, 1), **pages, **CORPUS_JOBS}
+
+
+def edit_shards(workdir: Path, doc: str) -> dict[str, list[str]]:
+    return {**dict.fromkeys(SHARD_JOBS, [shard(doc)]), "report_pages": live_shards(workdir)}
+
+
 SHARDS = yaml.safe_load((Path(__file__).parents[1] / "config/config.yaml").read_text())["shards"]
 
 
@@ -215,8 +231,8 @@ def test_edit_reruns_only_its_shard_and_aggregates(seeds_run):
     other = [d for d in doc_ids(SEEDS) if shard(d) != shard(doc)]
     path = seeds_run / "seeds" / f"{doc}.txt"
     path.write_bytes(path.read_bytes() + b"\nOne more sentence, with 42 in it.\n")
-    assert planned_jobs(seeds_run) == EDIT_JOBS
-    assert planned_shards(seeds_run) == dict.fromkeys(SHARD_JOBS, [shard(doc)])
+    assert planned_jobs(seeds_run) == edit_jobs(seeds_run)
+    assert planned_shards(seeds_run) == edit_shards(seeds_run, doc)
     stamps = {f: f.stat().st_mtime_ns for f in per_doc_files(seeds_run, other)}
     run_snakemake(seeds_run)
     assert {f: f.stat().st_mtime_ns for f in per_doc_files(seeds_run, other)} == stamps
@@ -228,8 +244,8 @@ def test_added_document_reruns_only_its_shard(seeds_run):
     # into the shard of a seed, so that the shard holds more than its seeds from now on
     new = name_in_shard(shard(doc_ids(SEEDS)[3]), "zz_added")
     (seeds_run / "seeds" / f"{new}.md").write_text("## A heatmap\n\nRow a: 1, 2\n")
-    assert planned_jobs(seeds_run) == EDIT_JOBS
-    assert planned_shards(seeds_run) == dict.fromkeys(SHARD_JOBS, [shard(new)])
+    assert planned_jobs(seeds_run) == edit_jobs(seeds_run)
+    assert planned_shards(seeds_run) == edit_shards(seeds_run, new)
     run_snakemake(seeds_run)
     assert_outputs(seeds_run, [*doc_ids(SEEDS), new])
     shard_mates = [d for d in doc_ids(SEEDS) if shard(d) == shard(new)]
@@ -240,7 +256,7 @@ def test_removed_document_leaves_results(seeds_run):
     # the shard keeps another document: it reruns without the removed one
     gone = doc_ids(SEEDS)[3]
     (seeds_run / "seeds" / f"{gone}.txt").unlink()
-    assert planned_shards(seeds_run) == dict.fromkeys(SHARD_JOBS, [shard(gone)])
+    assert planned_shards(seeds_run) == edit_shards(seeds_run, gone)
     run_snakemake(seeds_run)
     remaining = doc_ids(seeds_run / "seeds")
     assert not [f for f in per_doc_files(seeds_run, [gone]) if f.exists()]
@@ -254,7 +270,10 @@ def test_removed_last_document_of_a_shard_leaves_results(seeds_run):
     gone = [d for d in doc_ids(seeds_run / "seeds") if shard(d) == target]
     for doc in gone:
         next((seeds_run / "seeds").glob(f"{doc}.*")).unlink()
-    assert planned_jobs(seeds_run) == CORPUS_JOBS
+    assert planned_jobs(seeds_run) == {
+        **CORPUS_JOBS,
+        "report_pages": len(live_shards(seeds_run)),
+    }
     run_snakemake(seeds_run)
     assert not [f for f in per_doc_files(seeds_run, gone) if f.exists()]
     assert not (seeds_run / f"results/shards/{target}").exists()
