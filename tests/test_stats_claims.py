@@ -141,3 +141,68 @@ def test_every_stats_table_meets_its_contract():
         if name in out:
             model.validate(out[name], lazy=True)
             assert list(out[name].columns) == list(schemas.STATS_COLUMNS[name])
+
+
+def test_claims_are_read_from_the_interpretation_too():
+    text = DOC + (
+        "### Interpretation\n"
+        "Tuning helps most where it was weakest. The identical rows for Depth=20 and "
+        "Depth=30 in the Before Tuning chart suggest saturation.\n"
+    )
+    claims, out = _run(text)
+    last = claims.iloc[-1]
+    assert (last["kind"], last["panel"], last["tick"], last["tick2"]) == (
+        "identical",
+        0,
+        "20",
+        "30",
+    )
+    assert last["line"] == 25
+    check = out["factcheck"]
+    assert check.loc[check["claim"] == len(claims) - 1, "verdict"].tolist() == ["verified"]
+
+
+def test_the_overview_and_components_are_not_read_as_claims():
+    # they describe the figure, not its numbers: "the rows ... are identical" there is no claim
+    text = DOC.replace(
+        "show accuracy for combinations of Width and Depth.",
+        "show accuracy for combinations of Width and Depth; the rows for Depth=10 and "
+        "Depth=20 are identical.",
+    )
+    claims, _ = _run(text)
+    assert len(claims) == len(EXPECTED)
+    assert 3 not in claims["line"].tolist()
+
+
+def test_seed_000_identical_rows_in_the_interpretation_are_verified():
+    from helpers import SEEDS
+
+    path = next(SEEDS.glob("000_*.txt"))
+    frames = parse_document(path.stem, path.read_bytes()).frames()
+    claims = frames["claims"]
+    row = claims[claims["kind"] == "identical"]
+    assert row[["line", "panel", "axis", "tick", "tick2"]].values.tolist() == [
+        [63, 2, "y", "9", "10"]
+    ]
+    out = compute(frames["cells"], frames["panels"], claims)
+    check = out["factcheck"]
+    assert check.loc[check["kind"] == "identical", "verdict"].tolist() == ["verified"]
+
+
+@pytest.mark.parametrize(
+    "text, hits",
+    [
+        ("The T=1.0 chart fails on the diagonal.", [2]),
+        ("At T = 1.25 scores are high.", [1]),
+        ("T=1.25 helps, while T=1.0 splits the grid.", [1, 2]),
+        # a setting no title makes, or a name no title word begins with: no panel
+        ("The T=1.5 chart is not shown.", []),
+        ("Rows with y=1.0 are low.", []),
+        ("The T=1.02 chart is not shown.", []),
+    ],
+)
+def test_a_parameter_setting_names_the_panel_whose_title_sets_it(text, hits):
+    from figdata.titles import panels_named
+
+    titles = ["Before GRPO", "After GRPO Temperature: 1.25", "After GRPO Temperature: 1.0"]
+    assert panels_named(text, titles) == hits

@@ -33,12 +33,37 @@ def own_words(titles: list[str | None]) -> list[set[str]]:
     return [w - common for w in sets]
 
 
+#: a parameter setting in prose: "T=1.0", "ratio = 0.3"
+_SETTING = re.compile(r"\b([a-z][a-z_]*)\s*=\s*(-?\d+(?:\.\d+)?)(?![\d.]*\d)")
+#: a word of a title followed by a number: "Temperature: 1.0", "T = 1.25"
+_TITLE_SETTING = re.compile(r"\b([a-z][a-z_]*)\s*[:=]?\s*(-?\d+(?:\.\d+)?)(?![\d.]*\d)")
+
+
 def panels_named(text: str, titles: list[str | None]) -> list[int]:
-    """Indexes of the panels whose title ``text`` names: whole, or failing that by all of
-    the title's own words."""
+    """Indexes of the panels whose title ``text`` names: whole, failing that by all of
+    the title's own words, failing that by a setting ("T=1.0" names the panel titled
+    "... Temperature: 1.0", a word the name begins and the same number)."""
     key = fold(text)
     hits = [i for i, t in enumerate(titles) if t and fold(t) and fold(t) in key]
     if not hits:
         found = words(text)
         hits = [i for i, own in enumerate(own_words(titles)) if own and own <= found]
+    if not hits:
+        hits = _panels_by_setting(key, titles)
+    return hits
+
+
+def _panels_by_setting(key: str, titles: list[str | None]) -> list[int]:
+    settings = [(name, float(number)) for name, number in _SETTING.findall(key)]
+    if not settings:
+        return []
+    hits = []
+    for i, title in enumerate(titles):
+        pairs = _TITLE_SETTING.findall(fold(title)) if title else []
+        if any(
+            word.startswith(name) and float(number) == value
+            for name, value in settings
+            for word, number in pairs
+        ):
+            hits.append(i)
     return hits

@@ -195,10 +195,14 @@ def _claims(items: list[Item], ctx: Context) -> list[dict]:
     return out
 
 
+#: prose sections outside the data part whose sentences may state numbers about the data
+_CLAIM_ZONES = ("observations", "interpretation")
+
+
 def _observation_claims(items: list[Item], contexts: list[Context], titles) -> list[dict]:
     out = []
     for item in items:
-        if item.zone != "observations" or item.kind not in ("list", "text", "bold"):
+        if item.zone not in _CLAIM_ZONES or item.kind not in ("list", "text", "bold"):
             continue
         for sentence in claims.sentences(item.text):
             kind = claim_kind(sentence)
