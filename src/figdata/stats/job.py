@@ -16,6 +16,7 @@ import pyarrow.parquet as pq
 
 from figdata import fileio, layout, publish, tables
 from figdata.stats.compute import compute
+from figdata.stats.contract import CORPUS_MODELS, check_tables
 from figdata.stats.samefig import same_figure
 from figdata.stats.summary import corpus_summary, summary_table
 
@@ -46,6 +47,7 @@ def stats_shard(
     order = sorted(docs)
     read = {t: fileio.read_parquet(inputs[t]) for t in ("cells", "panels", "claims", "quarantine")}
     out = compute(read["cells"], read["panels"], read["claims"], read["quarantine"])
+    check_tables(out, order)
     pub = publish.Publication(outputs["manifest"], results)
     per_doc: dict[str, dict[str, list]] = {doc: {"doc": doc} for doc in order}
     for table in tables.STATS_TABLES:
@@ -128,7 +130,6 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str]) -> dict:
     start, cpu = time.perf_counter(), time.process_time()
     groups = same_figure(panels, cells)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-    fileio.write_parquet(groups, out["same_figure"], "same_figure")
     findings = pd.concat(
         [
             fileio.read_parquet(p)
@@ -150,8 +151,11 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str]) -> dict:
         groups,
         documents,
     )
+    long = summary_table(summary)
+    check_tables({"same_figure": groups, "stats_summary": long}, documents, CORPUS_MODELS)
+    fileio.write_parquet(groups, out["same_figure"], "same_figure")
     fileio.write_bytes(fileio.json_text(summary).encode("utf-8"), out["summary_json"])
-    fileio.write_parquet(summary_table(summary), out["stats_summary"], "stats_summary")
+    fileio.write_parquet(long, out["stats_summary"], "stats_summary")
     log.info(
         "corpus: %d documents, %d claims (%s), %d same-figure groups",
         summary["documents"],

@@ -126,6 +126,24 @@ def checked(name: str, cat: pd.DataFrame, code: np.ndarray, docs: list[str]) -> 
     return cat
 
 
+def validated(model, name: str, df: pd.DataFrame, docs: list[str]) -> pd.DataFrame:
+    """``df`` checked against ``model`` in one lazy call; a failure raises
+    :class:`StructuralError` naming document, table, column and check.
+
+    Each row's document is its ``doc`` (or ``doc_a``) value, expected among
+    ``docs``; a table without one (a corpus summary) is reported as the corpus.
+    Call inside :func:`forced_validation`.
+    """
+    df = df.reset_index(drop=True)
+    key = next((c for c in ("doc", "doc_a") if c in df.columns), None)
+    if key is None:
+        return _validate(model, name, df, np.zeros(len(df), dtype=np.int64), ["(corpus)"])
+    named = [*docs, "(not in the batch)"]
+    code = pd.Index(docs, dtype=object).get_indexer(df[key].to_numpy(dtype=object))
+    code = np.where(code < 0, len(docs), code).astype(np.int64)
+    return _validate(model, name, df, code, named)
+
+
 def _validate(model, name, df, code, docs) -> pd.DataFrame:
     try:
         return model.validate(df, lazy=True)
