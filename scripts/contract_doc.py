@@ -21,7 +21,12 @@ END = "<!-- contract:end -->"
 FILES = [
     ("results/cells/{doc}.parquet", "validated cells: one row per trustworthy cell"),
     ("results/panels/{doc}.parquet", "one row per panel"),
-    ("results/findings/{doc}.parquet", "problems found by the parser and the validate stage"),
+    (
+        "results/findings/{doc}.parquet",
+        "problems found by the parser and the validate stage; the stats stage's findings of "
+        "the document are in `results/stats_findings/{doc}.parquet`: all of a document's "
+        "findings are `results/*findings/{doc}.parquet`",
+    ),
     (
         "results/claims/{doc}.parquet",
         "numeric statements of the prose (peak, range, bound, trend, ...), structured",
@@ -31,8 +36,14 @@ FILES = [
     (
         "results/stats/{doc}.json",
         "the document's statistics: its rows of `panel_stats`, `panel_lines`, `panel_pairs`, "
-        "`panel_diffs` and `factcheck` (below), one list of records per table, keys sorted, "
-        "NaN as `null`",
+        "`panel_diffs` and `factcheck` (below), and its stats `findings`, one list of "
+        "records per table, keys sorted, NaN as `null`",
+    ),
+    (
+        "results/stats_findings/{doc}.parquet",
+        "the stats stage's findings of the document (`claim_contradicted`: one per "
+        "contradicted claim), same columns as `findings`; only for a document that has "
+        "some (no file: none)",
     ),
     (
         "results/corpus/findings.parquet",
@@ -69,7 +80,7 @@ FILES = [
     (
         "results/shards/{shard}/stats/{panel_stats,...,factcheck,findings}.parquet",
         "the shard's statistics, its contradicted claims as findings, and `manifest.tsv` of "
-        "the `stats/{doc}.json` files it published",
+        "the `stats/{doc}.json` and `stats_findings/{doc}.parquet` files it published",
     ),
     (
         "logs/{extract,validate,stats}/{shard}.log",

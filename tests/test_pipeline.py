@@ -121,7 +121,7 @@ def assert_outputs(workdir: Path, docs: list[str], shards: int = SHARDS) -> None
             assert shard(row.doc, shards) == s and row.path == publish.doc_path(
                 "results", row.table, row.doc
             )
-            if row.table not in ("report", "stats"):
+            if row.table not in ("report", "stats"):  # Parquet: rows as listed
                 assert pq.read_metadata(workdir / row.path).num_rows == int(row.rows), row.path
         # the shard tables are the union of the shard's per-document files
         for table in shard_tables:
@@ -137,14 +137,19 @@ def assert_outputs(workdir: Path, docs: list[str], shards: int = SHARDS) -> None
                 for p in m.loc[m["table"] == table, "path"].sort_values()
             ]
             pd.testing.assert_frame_equal(pd.concat(parts, ignore_index=True), whole)
-    assert sorted(listed) == sorted(p.format(doc=d) for d in docs for p in PER_DOC)
+    # stats findings files exist for the documents with a stats finding only
+    found = sorted(p.stem for p in (workdir / "results/stats_findings").glob("*.parquet"))
+    expected = [p.format(doc=d) for d in docs for p in PER_DOC]
+    expected += [f"results/stats_findings/{d}.parquet" for d in found]
+    assert sorted(listed) == sorted(expected)
     for doc in docs:
         for table, columns in tables.TABLES.items():
             df = pd.read_parquet(workdir / f"results/{table}/{doc}.parquet")
             assert list(df.columns) == list(columns), (doc, table)
             assert df.empty or set(df["doc"]) == {doc}, (doc, table)
         stats = json.loads((workdir / f"results/stats/{doc}.json").read_text())
-        assert sorted(stats) == sorted(["doc", *tables.STATS_TABLES]) and stats["doc"] == doc
+        keys = ["doc", "findings", *tables.STATS_TABLES]
+        assert sorted(stats) == sorted(keys) and stats["doc"] == doc
         for table, columns in tables.STATS_TABLES.items():
             assert all(sorted(r) == sorted(columns) for r in stats[table]), (doc, table)
             assert all(r["doc"] == doc for r in stats[table]), (doc, table)
@@ -205,6 +210,20 @@ def test_seeds_statistics_meet_their_contracts(seeds_run):
     contradicted = findings[findings["kind"] == "claim_contradicted"]
     assert len(contradicted) == (checks["verdict"] == "contradicted").sum() > 0
     assert set(contradicted["stage"]) == {"stats"}
+    # ... and in the document's own findings files: results/*findings/{doc}.parquet
+    for doc in doc_ids(SEEDS):
+        own = pd.concat(
+            [pd.read_parquet(p) for p in sorted(seeds_run.glob(f"results/*findings/{doc}.parquet"))]
+        )
+        mine = contradicted[contradicted["doc"] == doc]
+        assert (own["kind"] == "claim_contradicted").sum() == len(mine), doc
+        stats_file = seeds_run / f"results/stats_findings/{doc}.parquet"
+        assert stats_file.is_file() == (len(mine) > 0), doc
+        records = json.loads((seeds_run / f"results/stats/{doc}.json").read_text())["findings"]
+        assert [r["line"] for r in records] == mine["line"].tolist(), doc
+    assert sorted(p.stem for p in (seeds_run / "results/stats_findings").iterdir()) == sorted(
+        set(contradicted["doc"])
+    )
 
 
 def test_second_run_has_nothing_to_do(seeds_run):

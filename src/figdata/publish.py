@@ -36,9 +36,14 @@ PER_DOC = (
     ("quarantine", "quarantine", ".parquet"),
     ("report", "validation", ".json"),
 )
-#: the stats stage's per-document file: every stats table's rows of the document in
-#: one JSON object (its own manifest, results/shards/NNN/stats/manifest.tsv)
-STATS_PER_DOC = (("stats", "stats", ".json"),)
+#: the stats stage's per-document files (its own manifest,
+#: results/shards/NNN/stats/manifest.tsv): every stats table's rows of the document in
+#: one JSON object, and its stats findings (claim_contradicted) as a findings table,
+#: written only for a document that has some
+STATS_PER_DOC = (
+    ("stats", "stats", ".json"),
+    ("stats_findings", "stats_findings", ".parquet"),
+)
 PUBLISHED = ".published.tsv"
 STAGING = ".staging"
 
@@ -128,7 +133,9 @@ class Publication:
         self._stage(data, dest)
 
     def commit(self, docs: Iterable[str], owns: Callable[[str], bool] = lambda d: True) -> int:
-        """Move everything into place, then drop files of documents that left the shard.
+        """Move everything into place, then drop the files published last time and not
+        now: those of documents that left the shard, and a file a document of the
+        shard no longer has (the stats findings of a document without any now).
 
         ``owns(doc)`` says whether a document still belongs to this shard; one
         that moved to another shard (``shards`` changed) is left to its new
@@ -146,7 +153,7 @@ class Publication:
         live = {e.path for e in self.entries}
         removed = 0
         for e in previous:
-            if e.doc not in docs and e.path not in live and owns(e.doc):
+            if e.path not in live and (e.doc in docs or owns(e.doc)):
                 removed += _unlink(e.path)
         tmp = published.with_name(f"{PUBLISHED}.tmp")
         tmp.write_text(text, encoding="utf-8")

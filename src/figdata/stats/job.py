@@ -64,13 +64,21 @@ def stats_shard(
         offsets = _offsets(df, order)
         for i, doc in enumerate(order):
             per_doc[doc][table] = records[offsets[i] : offsets[i + 1]]
-    for doc in order:
+    findings = fileio.sort_rows(out["findings"], "findings")
+    found = fileio.arrow_table(findings, "findings")
+    pub.add_output(fileio.parquet_bytes(found), outputs["findings"])
+    records = fileio.json_records(findings)
+    offsets = _offsets(findings, order)
+    for i, doc in enumerate(order):
+        start, stop = offsets[i], offsets[i + 1]
+        per_doc[doc]["findings"] = records[start:stop]
         text = fileio.json_text(per_doc[doc], compact=True, plain=True)
         pub.add_doc_file(doc, "stats", text.encode("utf-8"), None)
-    findings = fileio.sort_rows(out["findings"], "findings")
-    pub.add_output(
-        fileio.parquet_bytes(fileio.arrow_table(findings, "findings")), outputs["findings"]
-    )
+        # a findings file only where there is a finding: a file per document would
+        # cost about a millisecond each, most of them empty
+        if stop > start:
+            data = fileio.parquet_bytes(found.slice(start, stop - start))
+            pub.add_doc_file(doc, "stats_findings", data, int(stop - start))
     removed = pub.commit(docs, owns or (lambda d: True))
     _log_shard(order, out)
     if removed:
