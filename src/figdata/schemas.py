@@ -23,9 +23,12 @@ from pandera.typing import Series
 
 from figdata import tables
 
-CLAIM_KINDS = ("max", "min", "range", "bound", "identical", "improved", "trend", "panel_rank")
+CLAIM_KINDS = (
+    "max", "min", "range", "bound", "identical", "improved", "trend", "panel_rank", "line_rank",
+)  # fmt: skip
 CLAIM_RELATIONS = (
     "le", "lt", "ge", "gt", "higher", "lower", "increasing", "decreasing", "highest", "lowest",
+    "best", "worst",
 )  # fmt: skip
 CHART_TYPES = ("heatmap", "grouped_bar", "line", "unknown")
 Y_ORDERS = ("top-to-bottom", "bottom-to-top", "legend")
@@ -280,14 +283,14 @@ class ClaimsRaw(_Contract):
     axis: Series[str] = pa.Field(
         nullable=True,
         isin=("x", "y"),
-        description="`bound`, `identical`: axis of the named ticks (`y`: rows); `trend`: the axis "
-        "the values move along.",
+        description="`bound`, `identical`, `line_rank`: axis of the named ticks (`y`: rows); "
+        "`trend`: the axis the values move along.",
     )
     tick: Series[str] = pa.Field(
         nullable=True,
         str_length=_NON_EMPTY,
-        description="`bound`, `identical`: the row or column named; `trend`: the one line it is "
-        "about, if one.",
+        description="`bound`, `identical`, `line_rank`: the row or column named; `trend`: the "
+        "one line it is about, if one.",
     )
     tick2: Series[str] = pa.Field(
         nullable=True, str_length=_NON_EMPTY, description="`identical`: the second row or column."
@@ -296,7 +299,8 @@ class ClaimsRaw(_Contract):
         nullable=True,
         isin=CLAIM_RELATIONS,
         description="`bound`: le, lt, ge, gt; `improved`: higher, lower; `trend`: increasing, "
-        "decreasing; `panel_rank`: highest, lowest.",
+        "decreasing; `panel_rank`: highest, lowest; `line_rank`: highest, lowest, best, worst "
+        "(best is the lowest value where lower is better: a loss, an error).",
     )
     subject: Series[str] = pa.Field(
         nullable=True,

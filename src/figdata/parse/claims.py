@@ -17,6 +17,11 @@ trend      "increases with increasing Window Size"       axis (the one the value
                                                          along), relation (increasing /
                                                          decreasing), tick (a single line)
 panel_rank "AMC23 is the highest of the four"            subject, relation (highest / lowest)
+line_rank  "Geriatrics is the highest row",              axis and tick of the row/column
+           "By 16B tokens AdamW is best (2.87)"          (series) ranked, x or y: the one
+                                                         position compared at, relation
+                                                         (highest / lowest / best / worst),
+                                                         value if stated
 ========== ============================================= ====================================
 
 ``panel`` is the panel whose section states the claim, or the one the sentence names;
@@ -220,9 +225,11 @@ def extract(item: Item, text: str, ctx: Context, kind: str | None) -> list[dict]
         elif k == "trend":
             out.extend(_trends(item, text, ctx))
         elif k == "panel_rank" and observed:
-            out.extend(_rank(item, text, label))
+            out.extend(_line_rank(item, text, ctx) or _rank(item, text, label))
     cell_kind = next((k for k in found if k in ("max", "min")), None)
-    if cell_kind and not any(r is not None and r["kind"] == "panel_rank" for r in out):
+    if cell_kind and not any(
+        r is not None and r["kind"] in ("panel_rank", "line_rank") for r in out
+    ):
         cells = _cell_claims(item, text, ctx, cell_kind)
         out.extend(cells or _value_only(item, text, ctx, cell_kind))
     return [r for r in out if r is not None]
@@ -464,6 +471,42 @@ def _rank(item, text, label) -> list[dict]:
             subject=_subject(label, text[: m.start()]),
         )
     ]
+
+
+_ALL_PANELS = re.compile(
+    r"\b(?:both|all|each|every)\s+(?:\w+\s+)?(?:models|panels|charts|heatmaps|maps|plots)\b", re.I
+)
+_RANK_VALUE = re.compile(rf"^\s*(?:\w+\s+){{0,3}}?\(\s*(?P<num>{_APPROX}?{NUM}%?)\s*\)")
+
+
+def _line_rank(item, text, ctx) -> list[dict]:
+    """'Geriatrics is the highest row', 'By 16B tokens AdamW is best (2.87)': a row,
+    column or series of the panel ranked against the others, over the whole line or
+    at one position of the other axis."""
+    m = _RANK.search(text)
+    if not m:
+        return []
+    refs = [(s, e, a.name, t) for a in (ctx.x, ctx.y) for s, e, t in _refs(text, a)]
+    before = sorted(r for r in refs if r[1] <= m.start())
+    if not before:
+        return []
+    _, _, axis, tick = before[-1]
+    if any(r[2] == axis and r[3] != tick for r in before):
+        return []  # two rows named before the verb: which one is ranked is unclear
+    if _ALL_PANELS.search(text):
+        return []  # "for both models": a claim about every panel, left to panel_rank
+    other = "x" if axis == "y" else "y"
+    at = sorted({r[3] for r in refs if r[2] == other})
+    if len(at) > 1:
+        return []
+    rel = m.group("rel").lower()
+    relation = {"strongest": "highest", "weakest": "lowest"}.get(rel, rel)
+    fields = {"axis": axis, "tick": tick, "relation": relation, other: at[0] if at else None}
+    stated = _RANK_VALUE.match(text[m.end() :])
+    value = _num(stated.group("num")) if stated else None
+    if value is not None:
+        fields.update(value=value.value, value_text=value.text)
+    return [_record(item, text, ctx.panel, "line_rank", **fields)]
 
 
 def _value_only(item, text, ctx, kind) -> list[dict]:

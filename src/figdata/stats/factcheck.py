@@ -72,6 +72,8 @@ class Panel:
     n_expected: int | None
     colorbar: tuple[float, float] | None
     line: int | None
+    #: title, metric and axis labels: what the values measure
+    labels: str = ""
 
     @property
     def complete(self) -> bool:
@@ -113,8 +115,8 @@ def shard_panels(cells: pd.DataFrame, panels: pd.DataFrame, docs: set[str]) -> d
     out: dict[str, dict[int, Panel]] = {d: {} for d in docs}
     p = panels[panels["doc"].isin(docs)] if len(panels) else panels
     columns = ["doc", "panel", "title", "x_ticks", "y_ticks", "n_expected"]
-    columns += ["colorbar_min", "colorbar_max", "line"]
-    for d, i, title, xt, yt, n_exp, cmin, cmax, line in zip(
+    columns += ["colorbar_min", "colorbar_max", "line", "metric", "x_label", "y_label"]
+    for d, i, title, xt, yt, n_exp, cmin, cmax, line, *labels in zip(
         *(p[c].to_numpy(dtype=object) for c in columns), strict=True
     ):
         i = int(i)
@@ -128,6 +130,7 @@ def shard_panels(cells: pd.DataFrame, panels: pd.DataFrame, docs: set[str]) -> d
             int(n_exp) if pd.notna(n_exp) else None,
             bar,
             int(line) if pd.notna(line) else None,
+            " ".join(t for t in (title, *labels) if isinstance(t, str)),
         )
     return out
 
@@ -334,6 +337,67 @@ def check_rank(claim: dict, named: Panel, panels: dict[int, Panel]) -> Verdict:
     return Verdict("verified" if ok else "contradicted", seen, means[named.index])
 
 
+#: what the values measure when lower is better: "best" then means the lowest value
+LOWER_IS_BETTER = re.compile(
+    r"\b(?:loss|error|errors|err|perplexity|ppl|latency|wer|cer|mae|mse|rmse|ece|"
+    r"calibration error|runtime|regret|distance|cost)\b",
+    re.I,
+)
+
+
+def check_line_rank(claim: dict, panel: Panel) -> Verdict:
+    """A row or column (series) ranked against the others: by its cell at one position
+    of the other axis when the claim names one, else by its mean over the whole line
+    (decided only on a complete grid: an unstated cell could change a mean)."""
+    axis, tick, relation = claim["axis"], claim["tick"], claim["relation"]
+    other = "x" if axis == "y" else "y"
+    if tick not in panel.ticks(axis):
+        return _unverifiable(f"the panel has no {axis} tick {tick}")
+    stated_as = relation
+    if relation in ("best", "worst"):
+        lower = bool(LOWER_IS_BETTER.search(panel.labels))
+        relation = "lowest" if (relation == "best") == lower else "highest"
+        stated_as = f"{stated_as}, {'lower' if lower else 'higher'} being better: {relation}"
+    what = "row" if axis == "y" else "column"
+    at = claim.get(other)
+    if isinstance(at, str):
+        by_line = {
+            t: panel.values[(at, t) if axis == "y" else (t, at)]
+            for t in panel.ticks(axis)
+            if ((at, t) if axis == "y" else (t, at)) in panel.values
+        }
+        scope, expected = f"at {other}={at}", len(panel.ticks(axis))
+    else:
+        by_line = {
+            t: float(np.mean(list(v.values())))
+            for t in panel.ticks(axis)
+            if (v := panel.line_values(axis, t))
+        }
+        scope = "line means"
+        expected = len(panel.ticks(axis)) if panel.complete else None
+    listing = ", ".join(f"{t}: {_fmt(v)}" for t, v in by_line.items())
+    seen = f"{scope} {listing}" + (f"; {panel.coverage()}" if scope == "line means" else "")
+    if tick not in by_line:
+        return _unverifiable(f"{what} {tick} has no stated cell ({seen})")
+    mine = by_line[tick]
+    value = claim.get("value")
+    if value is not None and not _isna(value):
+        tol = tolerance(claim.get("value_text"), float(value), bool(HEDGE.search(claim["text"])))
+        if abs(mine - float(value)) > tol:
+            return Verdict("contradicted", f"{what} {tick}: {_fmt(mine)}; {seen}", mine, tol)
+    sign = 1 if relation == "highest" else -1
+    beaten = [t for t, v in by_line.items() if t != tick and sign * (v - mine) > 0]
+    seen += f"; {stated_as} wanted" if stated_as != relation else f"; {relation} wanted"
+    if beaten:
+        return Verdict("contradicted", f"{seen}: {', '.join(beaten[:5])} beat {tick}", mine)
+    if expected is None or len(by_line) < expected:
+        return _unverifiable(seen + "; unstated cells could change the ranking", mine)
+    ties = [t for t, v in by_line.items() if t != tick and v == mine]
+    if ties:
+        seen += f"; tied with {', '.join(ties[:5])}"
+    return Verdict("verified", seen, mine)
+
+
 # --- the whole document ---------------------------------------------------------------
 
 
@@ -389,6 +453,8 @@ def check_claim(
         return check_identical(claim, panel), panel_id
     if kind == "trend":
         return check_trend(claim, panel, effects.get(panel_id, [])), panel_id
+    if kind == "line_rank":
+        return check_line_rank(claim, panel), panel_id
     return _unverifiable(f"no check for claims of kind {kind}"), panel_id
 
 
