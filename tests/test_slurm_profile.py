@@ -1,0 +1,55 @@
+"""Every rule that runs on the cluster has measured resources in profiles/slurm, not the
+profile's defaults, and never less memory than the rule itself declares."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _rules() -> dict[str, dict]:
+    """rule name -> {"local": bool, "mem_mb": int | None}, read from rules/*.smk."""
+    out = {}
+    for path in sorted((ROOT / "rules").glob("*.smk")):
+        text = path.read_text()
+        for m in re.finditer(r"^rule (\w+):\n((?:[ \t]+.*\n|\n)*)", text, re.M):
+            body = m.group(2)
+            mem = re.search(r"mem_mb\s*=\s*(\d+)", body)
+            out[m.group(1)] = {
+                "local": bool(re.search(r"localrule:\s*True", body)),
+                "mem_mb": int(mem.group(1)) if mem else None,
+            }
+    return out
+
+
+def _profile() -> dict:
+    return yaml.safe_load((ROOT / "profiles" / "slurm" / "config.yaml").read_text())
+
+
+def test_the_rules_are_read():
+    rules = _rules()
+    assert {"extract", "validate", "stats", "stats_corpus", "aggregate"} <= set(rules)
+    assert rules["aggregate"]["local"] and not rules["stats"]["local"]
+
+
+@pytest.mark.parametrize("rule", sorted(r for r, v in _rules().items() if not v["local"]))
+def test_every_cluster_rule_has_measured_resources(rule):
+    resources = _profile()["set-resources"]
+    assert rule in resources, f"{rule}: no entry in profiles/slurm set-resources"
+    entry = resources[rule]
+    assert entry["mem_mb"] >= (_rules()[rule]["mem_mb"] or 0)
+    assert entry["runtime"] >= 1
+    # the numbers the entry rests on are written next to it
+    assert re.search(rf"^#\s+{rule}\s+\d+", (ROOT / "profiles/slurm/config.yaml").read_text(), re.M)
+
+
+def test_a_rule_without_an_entry_would_be_caught(tmp_path):
+    resources = dict(_profile()["set-resources"])
+    resources.pop("stats")
+    missing = [r for r, v in _rules().items() if not v["local"] and r not in resources]
+    assert missing == ["stats"]
