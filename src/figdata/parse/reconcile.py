@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from figdata.parse import gridfirst
 from figdata.parse.accounting import numbers
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, value_list
@@ -164,8 +165,31 @@ def reconcile(
     ctx: Context, items: list[Item], run: Callable[[Context], None], chart: str = "unknown"
 ) -> Context:
     """The best of the declared reading (``ctx``, already run) and its candidates."""
-    if not doubtful(ctx, items):
-        return ctx
+    best = _candidates(ctx, items, run, chart) if doubtful(ctx, items) else ctx
+    return _grid_first(best, items, run)
+
+
+def _grid_first(best: Context, items: list[Item], run: Callable[[Context], None]) -> Context:
+    """The data's own grid, when it places more of the panel's numbers than ``best`` does."""
+    grid = gridfirst.find(items, best)
+    if grid is None or grid.values <= len(best.cells):
+        return best
+    x, y = gridfirst.axes(grid, best)
+    trial = Context(best.panel, x, y, best.pair_order, best.last_line, rows_axis=grid.rows_axis)
+    trial.prose_values = best.prose_values
+    run(trial)
+    if len(trial.cells) < grid.values:
+        trial = gridfirst.fill(grid, best)
+    # no conflict: each cell the metadata reading placed stays where it was
+    kept = {(c["line"], c["x"], c["y"], c["value"]) for c in trial.cells}
+    if any((c["line"], c["x"], c["y"], c["value"]) not in kept for c in best.cells):
+        return best
+    return trial if score(trial) > score(best) else best
+
+
+def _candidates(
+    ctx: Context, items: list[Item], run: Callable[[Context], None], chart: str
+) -> Context:
     best, best_score = ctx, score(ctx)
     readings = list(candidates(ctx))
     if not ctx.x.ticks and not ctx.y.ticks and (found := from_data(items, chart)):

@@ -1,0 +1,186 @@
+"""A reading of a panel from its data alone, for when the metadata reading places little.
+
+A description that states a grid plainly states it as lines or table rows that each carry a
+label and the same number k of values. Those lines are the rows; the columns' ticks come from a
+header line with k names, else from a declared tick list with k items, else (a square matrix)
+from the row labels themselves. Nothing is placed when no list of k ticks is found: a grid
+without its column ticks is not guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from figdata.parse import lexicon
+from figdata.parse.model import Item
+from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, value_list
+from figdata.parse.text import strip_markdown
+from figdata.parse.ticks import AxisTicks
+from figdata.parse.values import Value
+
+# columns of a row: table bars, tabs, or runs of two or more spaces ("00-02     38    40")
+_COLUMNS = re.compile(r"\s*\|\s*|\t+|\s{2,}")
+_RULE = re.compile(r"^[\s|:\-+=]+$")
+
+
+@dataclass
+class Grid:
+    rows: list[tuple[Item, str, list[Value | str]]]  # item, row label, slots
+    columns: list[str | None]  # None: a column that holds no cells (a total, a year-to-date)
+    rows_axis: str  # the axis the row labels belong to
+
+    @property
+    def values(self) -> int:
+        return sum(
+            isinstance(s, Value) and c is not None
+            for _, _, slots in self.rows
+            for c, s in zip(self.columns, slots, strict=True)
+        )
+
+
+def _parts(item: Item) -> list[str]:
+    text = item.text.strip()
+    if item.kind == "table":
+        return [c.strip() for c in text.strip("|").split("|")]
+    return [p for p in _COLUMNS.split(strip_markdown(text)) if p]
+
+
+def _row(item: Item) -> tuple[str, list[Value | str]] | None:
+    """(label, slots) of a line that is a label and two or more values, or None."""
+    if item.kind not in ("table", "code", "list", "text") or _RULE.match(item.text):
+        return None
+    if item.zone in ("components", "observations", "interpretation"):
+        return None  # tick lists and colour-bar ranges of the axes part are no rows
+    if item.kind != "table" and item.label is not None:
+        slots = value_list(item.body or "")
+        label = strip_markdown(item.label).strip()
+        if slots and label and not SUMMARY_LABEL.search(label) and not _declares(label):
+            return label, slots
+    parts = _parts(item)
+    if len(parts) < 3:
+        return None
+    slots = [_slot(p) for p in parts[1:]]
+    if any(s is None for s in slots) or not any(isinstance(s, Value) for s in slots):
+        return None
+    label = strip_markdown(parts[0]).strip()
+    if not label or SUMMARY_LABEL.search(label):
+        return None
+    return label, slots
+
+
+_AXIS_WORD = re.compile(
+    rf"(?:{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}|\bticks?\b|\blabels?\b)", re.I
+)
+
+
+def _declares(label: str) -> bool:
+    """'Columns (x, "Temperature")', 'Ticks': a label that is only an axis word declares one."""
+    bare = re.sub(r"\([^()]*\)|\[[^\[\]]*\]|\"[^\"]*\"", " ", label).strip()
+    return bool(_AXIS_WORD.fullmatch(bare))
+
+
+def _header(items: list[Item], first: Item, k: int) -> list[str] | None:
+    """The names of the k columns on the line above the first row (a corner may lead)."""
+    before = [it for it in items if it.line < first.line and not _RULE.match(it.text)]
+    if (
+        not before
+        or before[-1].kind not in ("table", "code", "text")
+        or first.line - before[-1].line > 2
+    ):
+        return None
+    parts = [strip_markdown(p).strip() for p in _parts(before[-1])]
+    if len(parts) == k + 1:
+        parts = parts[1:]
+    return parts if len(parts) == k and all(parts) else None
+
+
+def _numeric_header(rows: list[tuple[Item, str, list[Value | str]]]) -> bool:
+    """The first line is the column ticks: its label is a word, every other label a number."""
+    first, rest = rows[0], rows[1:]
+    return (
+        not re.search(r"\d", first[1])
+        and all(re.match(r"[\d.\-–]+$", label) for _, label, _ in rest)
+        and all(isinstance(s, Value) for s in first[2])
+        and first[0].line + 1 == rest[0][0].line
+    )
+
+
+def _texts(slots: list[Value | str]) -> tuple[str, ...]:
+    return tuple(s.text.casefold() if isinstance(s, Value) else s for s in slots)
+
+
+def _match(labels: list[str], ticks: list[str]) -> int:
+    wanted = {t.casefold() for t in ticks}
+    return sum(label.casefold() in wanted for label in labels)
+
+
+def find(items: list[Item], ctx: Context) -> Grid | None:
+    """The grid the panel's data lines state, with ticks for its columns, or None."""
+    # a table's first line, above its rule, names the columns even when they are numbers
+    rules = {it.line for it in items if it.kind == "table" and _RULE.match(it.text)}
+    rows = [(it, *found) for it in items if it.line + 1 not in rules and (found := _row(it))]
+    header = None
+    if len(rows) >= 3 and _numeric_header(rows):
+        # "height  16  32  64" above "8  210  340  415": a word over numbers names the columns
+        header = [str(s.text) for s in rows[0][2]]
+        rows = [r for r in rows[1:] if len(r[2]) == len(header)]
+    if len(rows) < 2:
+        return None
+    k, _ = Counter(len(slots) for _, _, slots in rows).most_common(1)[0]
+    # a line listing a declared axis's ticks is that axis, not a row
+    ticks = {tuple(t.casefold() for t in a.ticks) for a in (ctx.x, ctx.y) if a.ticks}
+    rows = [r for r in rows if len(r[2]) == k and _texts(r[2]) not in ticks]
+    labels = [label for _, label, _ in rows]
+    if len(rows) < 2 or len(set(labels)) != len(labels):
+        return None
+    x, y = ctx.x.ticks, ctx.y.ticks
+    # the row labels belong to the declared axis they match best ("y" unless x matches more)
+    rows_axis = "x" if _match(labels, x) > _match(labels, y) else "y"
+    other = y if rows_axis == "x" else x
+    own = x if rows_axis == "x" else y
+    named = header or _header(items, rows[0][0], k)
+    if named:
+        # columns beyond a complete set of declared ticks, and totals, are not cells
+        declared = {t.casefold() for t in other} if len(other) >= 2 else None
+        if declared and not declared <= {c.casefold() for c in named}:
+            declared = None
+        columns: list[str | None] = [
+            c
+            if (declared is None or c.casefold() in declared) and not SUMMARY_LABEL.search(c)
+            else None
+            for c in named
+        ]
+    elif len(other) == k:
+        columns = list(other)
+    elif len(labels) == k and len(own) >= 2 and _match(labels, own) >= len(own) - 1:
+        # a square matrix whose declared classes the labels confirm (one may have been lost)
+        columns = list(labels)
+    else:
+        return None
+    return Grid(rows, columns, rows_axis)
+
+
+def axes(grid: Grid, ctx: Context) -> tuple[AxisTicks, AxisTicks]:
+    """The grid's ticks as (x, y), keeping the declared axis labels."""
+    labels = [label for _, label, _ in grid.rows]
+    kept = [c for c in grid.columns if c is not None]
+    rows, columns = (labels, kept) if grid.rows_axis == "y" else (kept, labels)
+    return AxisTicks("x", ctx.x.label, list(columns)), AxisTicks(
+        "y", ctx.y.label, list(rows), list(rows)
+    )
+
+
+def fill(grid: Grid, ctx: Context) -> Context:
+    """A context for the same panel holding the grid's cells."""
+    out = Context(ctx.panel, *axes(grid, ctx), ctx.pair_order, ctx.last_line)
+    out.rows_axis = grid.rows_axis
+    out.prose_values = ctx.prose_values
+    out.items = ctx.items
+    for item, label, slots in grid.rows:
+        for column, slot in zip(grid.columns, slots, strict=True):
+            if isinstance(slot, Value) and column is not None:
+                xy = (column, label) if grid.rows_axis == "y" else (label, column)
+                out.cell(*xy, slot, item, "grid_first")
+    return out
