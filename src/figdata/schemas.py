@@ -46,6 +46,7 @@ VALIDATE_KINDS = (
 #: finding kinds the parse stage emits (see figdata.parse and figdata.batch)
 PARSE_KINDS = (
     "ragged_row",
+    "ambiguous_axes",
     "truncated",
     "duplicate_cell",
     "conflict_with_summary",

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from figdata.parse import lexicon
+from figdata.parse.enumeration import read_enumeration
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, value_list
 from figdata.parse.text import strip_markdown
@@ -30,6 +31,15 @@ class Grid:
     rows: list[tuple[Item, str, list[Value | str]]]  # item, row label, slots
     columns: list[str | None]  # None: a column that holds no cells (a total, a year-to-date)
     rows_axis: str  # the axis the row labels belong to
+    ragged: list[tuple[Item, str, list[Value | str]]]  # rows with another count of values
+    names: dict[str, str]  # row label -> tick
+
+    @property
+    def row_ticks(self) -> list[str]:
+        return [
+            self.names[label]
+            for _, label, _ in sorted(self.rows + self.ragged, key=lambda r: r[0].line)
+        ]
 
     @property
     def values(self) -> int:
@@ -107,13 +117,63 @@ def _numeric_header(rows: list[tuple[Item, str, list[Value | str]]]) -> bool:
     )
 
 
+_SENTENCE = re.compile(r"(?<=[.;:])\s+(?=[A-Z(])")
+
+
+def _listed(items: list[Item], k: int, data: set[int], own: list[str]) -> list[str] | None:
+    """A list of k ticks the text states outside the data lines ("(T = 1.5, 2.0, ..., 3.5)").
+
+    Taken only when exactly one such list exists, so that nothing is chosen between two.
+    """
+    found: list[list[str]] = []
+    taken = [bare(t).casefold() for t in own]
+    for item in items:
+        if id(item) in data or not re.search(r",|…|\.\.\.|\bto\b", item.text):
+            continue
+        text = strip_markdown(item.text)
+        parts = _SENTENCE.split(text) + re.findall(r"\(([^()]*)\)", text)
+        for part in parts:
+            part = re.sub(r"^[^,:=]*=\s*", "", part.strip().rstrip(":)."))
+            ticks = read_enumeration(part)
+            if len(ticks) == k and [bare(t).casefold() for t in ticks] != taken:
+                if ticks not in found:
+                    found.append(ticks)
+    return found[0] if len(found) == 1 else None
+
+
+def stated_list(items: list[Item], ticks: list[str]) -> list[str] | None:
+    """Another list with as many ticks as ``ticks``, stated outside the data lines."""
+    data = {id(it) for it in items if _row(it)}
+    return _listed(items, len(ticks), data, ticks)
+
+
 def _texts(slots: list[Value | str]) -> tuple[str, ...]:
     return tuple(s.text.casefold() if isinstance(s, Value) else s for s in slots)
 
 
+def bare(label: str) -> str:
+    """'Column `h=0.0`' -> 'h=0.0' -> '0.0': the tick a line label names beside an axis word."""
+    label = re.sub(r"^(?:columns?|rows?|col\.?)\s+", "", label.strip(), flags=re.I)
+    return label.split("=", 1)[1].strip() if "=" in label else label
+
+
+def _names(labels: list[str], declared: list[str]) -> dict[str, str]:
+    """Each row label as the declared tick it names, or as itself."""
+    ticks = {t.casefold(): t for t in declared}
+    firsts = {label.split()[0] for label in labels if label.split()}
+    if not declared and len(firsts) == 1 and all(len(label.split()) > 1 for label in labels):
+        # "Layer 20", "Layer 16" under no declared list: the shared word names the axis, as
+        # reconcile.from_labels reads "seed 0"
+        return {label: label.split(None, 1)[1] for label in labels}
+    return {
+        label: ticks.get(label.casefold()) or ticks.get(bare(label).casefold()) or label
+        for label in labels
+    }
+
+
 def _match(labels: list[str], ticks: list[str]) -> int:
     wanted = {t.casefold() for t in ticks}
-    return sum(label.casefold() in wanted for label in labels)
+    return sum(label.casefold() in wanted or bare(label).casefold() in wanted for label in labels)
 
 
 def find(items: list[Item], ctx: Context) -> Grid | None:
@@ -131,9 +191,12 @@ def find(items: list[Item], ctx: Context) -> Grid | None:
     k, _ = Counter(len(slots) for _, _, slots in rows).most_common(1)[0]
     # a line listing a declared axis's ticks is that axis, not a row
     ticks = {tuple(t.casefold() for t in a.ticks) for a in (ctx.x, ctx.y) if a.ticks}
-    rows = [r for r in rows if len(r[2]) == k and _texts(r[2]) not in ticks]
+    rows = [r for r in rows if _texts(r[2]) not in ticks]
+    ragged = [r for r in rows if len(r[2]) != k]
+    rows = [r for r in rows if len(r[2]) == k]
     labels = [label for _, label, _ in rows]
-    if len(rows) < 2 or len(set(labels)) != len(labels):
+    everyone = labels + [label for _, label, _ in ragged]
+    if len(rows) < 2 or len(set(everyone)) != len(everyone):
         return None
     x, y = ctx.x.ticks, ctx.y.ticks
     # the row labels belong to the declared axis they match best ("y" unless x matches more)
@@ -154,17 +217,19 @@ def find(items: list[Item], ctx: Context) -> Grid | None:
         ]
     elif len(other) == k:
         columns = list(other)
+    elif not other and (listed := _listed(items, k, {id(r[0]) for r in rows + ragged}, own)):
+        columns = list(listed)
     elif len(labels) == k and len(own) >= 2 and _match(labels, own) >= len(own) - 1:
         # a square matrix whose declared classes the labels confirm (one may have been lost)
         columns = list(labels)
     else:
         return None
-    return Grid(rows, columns, rows_axis)
+    return Grid(rows, columns, rows_axis, ragged, _names(everyone, own))
 
 
 def axes(grid: Grid, ctx: Context) -> tuple[AxisTicks, AxisTicks]:
     """The grid's ticks as (x, y), keeping the declared axis labels."""
-    labels = [label for _, label, _ in grid.rows]
+    labels = grid.row_ticks
     kept = [c for c in grid.columns if c is not None]
     rows, columns = (labels, kept) if grid.rows_axis == "y" else (kept, labels)
     return AxisTicks("x", ctx.x.label, list(columns)), AxisTicks(
@@ -181,6 +246,14 @@ def fill(grid: Grid, ctx: Context) -> Context:
     for item, label, slots in grid.rows:
         for column, slot in zip(grid.columns, slots, strict=True):
             if isinstance(slot, Value) and column is not None:
-                xy = (column, label) if grid.rows_axis == "y" else (label, column)
+                tick = grid.names[label]
+                xy = (column, tick) if grid.rows_axis == "y" else (tick, column)
                 out.cell(*xy, slot, item, "grid_first")
+    k = len(grid.columns)
+    for item, label, slots in grid.ragged:
+        where = {grid.rows_axis: grid.names[label]}
+        detail = (
+            f"row {grid.names[label]!r} has {len(slots)} values for {k} columns; none is placed"
+        )
+        out.finding("ragged_row", "warning", detail, item, **where)
     return out

@@ -64,12 +64,13 @@ def _without(axis: AxisTicks, drop: int) -> AxisTicks:
     return AxisTicks(axis.name, axis.label, ticks, top_down)
 
 
-def candidates(ctx: Context) -> Iterator[tuple[str, AxisTicks, AxisTicks]]:
+def candidates(ctx: Context, items: list[Item]) -> Iterator[tuple[str, AxisTicks, AxisTicks]]:
     """Other readings of the same axes: swapped, or one list with a stray first or last item."""
     x, y = ctx.x, ctx.y
-    if bool(x.ticks) != bool(y.ticks):
-        # a square matrix names its classes once ("the five species, in the same order")
-        known = x if x.ticks else y
+    known = x if x.ticks else y
+    # a square matrix names its classes once ("the five species, in the same order"), unless
+    # the text states another list of as many ticks: then the axes differ
+    if bool(x.ticks) != bool(y.ticks) and not gridfirst.stated_list(items, known.ticks):
         yield (
             "mirrored",
             AxisTicks("x", x.label, list(known.ticks)),
@@ -137,6 +138,9 @@ def from_labels(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] 
             labels.append(re.sub(r"\s*\([^()]*\)\s*$", "", strip_markdown(item.label)).strip())
     if len(labels) < 2 or len(set(labels)) != len(labels) or not all(labels):
         return None
+    known = {t.casefold() for t in (ctx.x.ticks or ctx.y.ticks)}
+    if sum(gridfirst.bare(label).casefold() in known for label in labels) * 2 >= len(labels):
+        return None  # "Column w=1" under columns w=1, w=2: the labels are the declared axis
     # "seed 0", "seed 1": the word every label begins with names the axis, the rest is the tick
     name = None
     firsts = {label.split()[0] for label in labels}
@@ -166,14 +170,36 @@ def reconcile(
 ) -> Context:
     """The best of the declared reading (``ctx``, already run) and its candidates."""
     best = _candidates(ctx, items, run, chart) if doubtful(ctx, items) else ctx
-    return _grid_first(best, items, run)
+    return _grid_first(best, items, run, guessed=best is not ctx)
 
 
-def _grid_first(best: Context, items: list[Item], run: Callable[[Context], None]) -> Context:
-    """The data's own grid, when it places more of the panel's numbers than ``best`` does."""
+def _grid_first(
+    best: Context, items: list[Item], run: Callable[[Context], None], guessed: bool
+) -> Context:
+    """The data's own grid, when it places more of the panel's numbers than ``best`` does.
+
+    ``guessed``: ``best`` is a reconcile candidate, not what the text declared. When the grid
+    places the same numbers elsewhere, nothing in the text decides between the two readings:
+    none is placed, and a finding says why.
+    """
     grid = gridfirst.find(items, best)
-    if grid is None or grid.values <= len(best.cells):
+    if grid is None or grid.values < len(best.cells):
         return best
+    if grid.values == len(best.cells):
+        if not guessed:
+            return best
+        filled = gridfirst.fill(grid, best)
+        other = {(c["line"], c["x"], c["y"], c["value"]) for c in filled.cells}
+        xs, ys = {c["x"] for c in filled.cells}, {c["y"] for c in filled.cells}
+        # the same ticks in other places (swapped, reversed); a tick spelt otherwise is no conflict
+        moved = [
+            c
+            for c in best.cells
+            if c["x"] in xs
+            and c["y"] in ys
+            and (c["line"], c["x"], c["y"], c["value"]) not in other
+        ]
+        return _undecided(best) if moved else best
     x, y = gridfirst.axes(grid, best)
     trial = Context(best.panel, x, y, best.pair_order, best.last_line, rows_axis=grid.rows_axis)
     trial.prose_values = best.prose_values
@@ -187,11 +213,25 @@ def _grid_first(best: Context, items: list[Item], run: Callable[[Context], None]
     return trial if score(trial) > score(best) else best
 
 
+def _undecided(best: Context) -> Context:
+    out = Context(best.panel, best.x, best.y, best.pair_order, best.last_line)
+    out.rows_axis = best.rows_axis
+    lines = sorted({c["line"] for c in best.cells})
+    out.finding(
+        "ambiguous_axes",
+        "warning",
+        f"{len(best.cells)} values on lines {lines[0]}-{lines[-1]} fit two readings of the axes "
+        "that place them differently, and the text does not say which holds; none is placed",
+        None,
+    )
+    return out
+
+
 def _candidates(
     ctx: Context, items: list[Item], run: Callable[[Context], None], chart: str
 ) -> Context:
     best, best_score = ctx, score(ctx)
-    readings = list(candidates(ctx))
+    readings = list(candidates(ctx, items))
     if not ctx.x.ticks and not ctx.y.ticks and (found := from_data(items, chart)):
         readings.append(("from_data", *found))
     if not ctx.cells and (found := from_table(items)):
