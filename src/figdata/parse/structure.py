@@ -106,6 +106,8 @@ def data_items(items: list[Item]) -> list[Item]:
     """
     data = [it for it in items if it.zone == "data"]
     first = next((it for it in items if it.kind in ("heading", "bold")), None)
+    if first is not None and _opening(first) is not None:
+        first = None  # "**Panel 1: FP16**" opens a panel; it does not name the figure
     if data and any(_holds_data(it) for it in data):
         return data
     fallback = [
@@ -129,14 +131,18 @@ def _holds_data(item: Item) -> bool:
     return item.kind in ("list", "text") and len(re.findall(r"\d+(?:\.\d+)?", item.text)) >= 2
 
 
-def _opens_panel(item: Item) -> bool:
-    """``Chart 2: "Away games"``: a panel named on a line of its own, with no heading."""
-    return (
-        item.kind == "text"
-        and item.label is not None
-        and bool(lexicon.PANEL_OPENER.search(strip_markdown(item.label).strip()))
-        and bool((item.body or "").strip())
-    )
+def _opening(item: Item) -> str | None:
+    """``Chart 2: "Away games"``: the name after a panel opener on a line of its own.
+
+    Also ``**Panel 1: FP16** (subtitle "7B")``: the opener inside the bold part, a remark after.
+    """
+    if item.kind == "bold" and item.label and ":" in item.label:
+        opener, _, name = strip_markdown(item.label).partition(":")
+        if lexicon.PANEL_OPENER.search(opener.strip()) and name.strip():
+            return name
+    if item.kind != "text" or item.label is None or not (item.body or "").strip():
+        return None
+    return item.body if lexicon.PANEL_OPENER.search(strip_markdown(item.label).strip()) else None
 
 
 def split_panels(items: list[Item], meta: Meta) -> list[Panel]:
@@ -144,14 +150,14 @@ def split_panels(items: list[Item], meta: Meta) -> list[Panel]:
     panels: list[Panel] = []
     head: list[Item] = []
     for item in data:
-        if item.kind == "bold" and item.zone != "data" and (item.body or "").strip():
-            head.append(item) if not panels else panels[-1].items.append(item)
-            continue  # "**Axes.** The x-axis ...": a paragraph, not a panel title
-        if _opens_panel(item):
-            body = strip_markdown(item.body or "")
+        if (opening := _opening(item)) is not None:
+            body = strip_markdown(opening)
             title = quoted(body)[0] if quoted(body) else clean_title(body)
             panels.append(Panel(len(panels), _match_title(title, meta.titles), item.line))
             continue
+        if item.kind == "bold" and item.zone != "data" and (item.body or "").strip():
+            head.append(item) if not panels else panels[-1].items.append(item)
+            continue  # "**Axes.** The x-axis ...": a paragraph, not a panel title
         if item.kind in ("heading", "bold"):
             text = item.text if item.kind == "heading" else item.label or item.text
             if zone_of_heading(text) is not None and item.kind == "heading" and not panels:
