@@ -410,3 +410,32 @@ def test_tick_followed_by_its_unit_and_numbered_panel_list():
     r = parse("#### (1) North\n* 4 steps: 1, 2, 3\n#### (2) South\n* 8 steps: 4, 5, 6\n", head)
     assert [p["title"] for p in r.panels] == ["North", "South"]
     assert {(c["panel"], c["y"]) for c in r.cells} == {(0, "4"), (1, "8")}
+
+
+def test_guessed_reading_the_stated_grid_contradicts_places_nothing():
+    from figdata.parse.model import assign_zones, classify
+    from figdata.parse.recognize import Context, recognise
+    from figdata.parse.reconcile import _grid_first
+    from figdata.parse.ticks import AxisTicks
+
+    text = (
+        "Site\tW1\tW2\tW3\nNorth\t0.31\t0.28\t0.25\n"
+        "Ridge\t0.22\t0.19\t0.17\nCreek\t0.44\t0.41\t0.39"
+    )
+    items = classify(text.splitlines())
+    assign_zones(items)
+    sites = ["North", "Ridge", "Creek"]
+    # a candidate reading that took the weeks in reverse order: values land on other weeks
+    guess = Context(
+        0, AxisTicks("x", None, sites), AxisTicks("y", None, ["W1", "W2", "W3"]), {}, None
+    )
+    for item, site in zip(items[1:], sites, strict=True):
+        for week, value in zip(["W3", "W2", "W1"], item.text.split("\t")[1:], strict=True):
+            guess.cells.append(
+                {"panel": 0, "x": site, "y": week, "value": float(value), "line": item.line}
+            )
+    kept = _grid_first(guess, items, lambda trial: recognise(items, trial), guessed=True)
+    assert kept.cells == []
+    assert [f["kind"] for f in kept.findings] == ["ambiguous_axes"]
+    # the same reading declared by the text is kept: only a guess gives way
+    assert _grid_first(guess, items, lambda trial: recognise(items, trial), guessed=False) is guess
