@@ -1,0 +1,74 @@
+"""The parser on the fresh batches: documents written after real descriptions, in other
+words than the development corpus, each measured once before any change was made for it.
+
+The floors are the scores of the parser when the batches joined the tests; they only move up.
+A document whose gold states no cell must never get one.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+from score_corpus import write_outputs  # bench/score_corpus.py: pyproject puts bench/ on the path
+
+FRESH = Path(__file__).parent / "fresh"
+_spec = importlib.util.spec_from_file_location(
+    "compare", Path(__file__).parent / "corpus" / "compare.py"
+)
+compare = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(compare)
+
+#: batch -> (F1, precision) of the parser when the batch joined the tests
+FLOORS = {
+    "b1": (1.000, 1.000),
+    "b2": (0.997, 1.000),
+    "b3": (0.973, 1.000),
+    "b4": (0.921, 0.996),
+    "b5": (0.816, 0.870),
+    "b6": (0.870, 1.000),
+}
+
+
+def _score(batch: Path, out: Path) -> tuple[float, float, list[str]]:
+    write_outputs(batch, out)
+    tp = n_gold = n_found = 0
+    invented = []
+    for doc in sorted((batch / "docs").glob("*.txt")):
+        gold = compare.load_cells(batch / "gold" / f"{doc.stem}.csv")
+        found = compare.load_cells(out / f"{doc.stem}.csv")
+        g = sum(len(p) for p in gold.values())
+        f = sum(len(p) for p in found.values())
+        if g == 0 and f > 0:
+            invented.append(doc.stem)
+        tp += compare.score(gold, found, False)
+        n_gold, n_found = n_gold + g, n_found + f
+    precision = tp / n_found if n_found else 1.0
+    recall = tp / n_gold if n_gold else 1.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return f1, precision, invented
+
+
+@pytest.mark.parametrize("batch", sorted(FLOORS))
+def test_fresh_batch_keeps_its_floor(batch, tmp_path):
+    f1, precision, invented = _score(FRESH / batch, tmp_path)
+    floor_f1, floor_p = FLOORS[batch]
+    assert invented == [], "cells on documents that state none"
+    assert round(f1, 3) >= floor_f1, f"{batch}: F1 {f1:.3f} fell below {floor_f1}"
+    assert round(precision, 3) >= floor_p, (
+        f"{batch}: precision {precision:.3f} fell below {floor_p}"
+    )
+
+
+def test_every_batch_has_gold_for_every_document():
+    for batch in sorted(FLOORS):
+        docs = {p.stem for p in (FRESH / batch / "docs").glob("*.txt")}
+        gold = {p.name.removesuffix(".csv") for p in (FRESH / batch / "gold").glob("*.csv")}
+        metas = {
+            p.name.removesuffix(".meta.json") for p in (FRESH / batch / "gold").glob("*.meta.json")
+        }
+        assert docs == gold == metas and len(docs) >= 20
+        for stem in docs:
+            json.loads((FRESH / batch / "gold" / f"{stem}.meta.json").read_text(encoding="utf-8"))
