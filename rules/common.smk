@@ -224,21 +224,21 @@ def package_sources(*patterns):
 
 DOCS = discover_documents(config["seeds_dir"])
 SHARDS = assign_shards(DOCS, config["shards"])
-CORE_CODE = package_sources(
-    "__init__.py",
-    "tables.py",
-    "layout.py",
-    "fileio.py",
-    "batch.py",
-    "cli.py",
-    "publish.py",
-)
-EXTRACT_CODE = sorted({*CORE_CODE, *package_sources("parse/**/*.py")})
-VALIDATE_CODE = sorted({*CORE_CODE, *package_sources("validate/*.py", "schemas.py")})
-AGGREGATE_CODE = sorted({*CORE_CODE, *package_sources("corpus.py")})
-STATS_CODE = sorted({*CORE_CODE, *package_sources("stats/*.py", "titles.py")})
-FIGURES_CODE = sorted({*CORE_CODE, *package_sources("figures/*.py")})
-REPORT_CODE = sorted({*FIGURES_CODE, *package_sources("report/*.py", "templates/*")})
+# the same lists the per-document cache keys on (figdata.cache.code_version)
+CORE_CODE = package_sources(*layout.CORE_CODE)
+
+
+def stage_code(stage):
+    return sorted({*CORE_CODE, *package_sources(*layout.STAGE_CODE[stage])})
+
+
+EXTRACT_CODE = stage_code("extract")
+VALIDATE_CODE = stage_code("validate")
+AGGREGATE_CODE = stage_code("aggregate")
+STATS_CODE = stage_code("stats")
+FIGURES_CODE = stage_code("figures")
+# a page shows the figures: a change to the drawing code redoes the pages too
+REPORT_CODE = sorted({*FIGURES_CODE, *stage_code("report")})
 
 
 # The jobs run `python -m figdata.cli`: resolve `python` to the interpreter

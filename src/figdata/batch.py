@@ -16,12 +16,13 @@ from __future__ import annotations
 import logging
 import traceback
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from figdata import fileio, layout, publish, tables
+from figdata import cache, fileio, layout, publish, tables
 
 log = logging.getLogger("figdata")
 
@@ -75,13 +76,16 @@ def parser_error_rows(doc: str, name: str, exc: BaseException) -> dict[str, list
     return {t: [finding] if t == "findings" else [] for t in tables.TABLES}
 
 
-def extract_rows(path: fileio.PathLike) -> dict[str, list[dict]]:
-    """Parse one document file into its raw rows per table; never raises on bad content."""
+def extract_rows(path: fileio.PathLike, raw: bytes | None = None) -> dict[str, list[dict]]:
+    """Parse one document file (or its bytes ``raw``) into its raw rows per table.
+
+    Never raises on bad content.
+    """
     from figdata.parse import parse_document
 
     path = Path(path)
     doc = fileio.doc_id(path)
-    raw = fileio.read_document(path)
+    raw = fileio.read_document(path) if raw is None else raw
     try:
         parsed = parse_document(doc, raw)
     except Exception as exc:  # one bad document must not stop the batch
@@ -91,12 +95,17 @@ def extract_rows(path: fileio.PathLike) -> dict[str, list[dict]]:
 
 
 def extract_shard(
-    doc_paths: Sequence[fileio.PathLike], out_paths: Mapping[str, fileio.PathLike]
+    doc_paths: Sequence[fileio.PathLike],
+    out_paths: Mapping[str, fileio.PathLike],
+    doc_cache: cache.DocCache | None = None,
 ) -> list[str]:
     """Parse every document and write the shard's raw tables, one file per table.
 
-    ``out_paths`` maps cells, panels, findings and claims to their files.
-    Returns the log lines, one per document.
+    ``out_paths`` maps cells, panels, findings and claims to their files, and
+    optionally ``digests`` to the table of each document's digest and cache key
+    (which the validate stage's cache keys on). With ``doc_cache``, documents
+    whose key is cached are not parsed again. Returns the log lines, one per
+    parsed document.
     """
     missing = set(tables.TABLES) - set(out_paths)
     if missing:
@@ -104,10 +113,18 @@ def extract_shard(
     docs = [fileio.doc_id(p) for p in doc_paths]
     if len(set(docs)) != len(docs):
         raise ValueError("two documents of the shard share an id")
+    raw = {doc: fileio.read_document(p) for doc, p in zip(docs, doc_paths, strict=True)}
+    sums = {doc: publish.sha256(data) for doc, data in raw.items()}
+    version = cache.code_version("extract")
+    keys = {doc: cache.digest(version, doc, sums[doc]) for doc in docs}
+    reuse = doc_cache.reuse(keys, tables.TABLES) if doc_cache else cache.Reuse(fresh=docs)
+    fresh = set(reuse.fresh)
     rows: dict[str, list[dict]] = {t: [] for t in tables.TABLES}
     lines = []
-    for path in doc_paths:
-        doc_rows = extract_rows(path)
+    for doc, path in zip(docs, doc_paths, strict=True):
+        if doc not in fresh:
+            continue
+        doc_rows = extract_rows(path, raw[doc])
         for table in tables.TABLES:
             rows[table].extend(doc_rows[table])
         findings = doc_rows["findings"]
@@ -126,13 +143,38 @@ def extract_shard(
             if f.get("severity") in ("error", "warning"):
                 where = f"{Path(path).name}:{f['line']}" if f.get("line") else Path(path).name
                 log.warning("%s: %s: %s", where, f["kind"], f["detail"])
+    if reuse.hits:
+        log.info("%s unchanged, taken from the cache", _plural(len(reuse.hits), "document"))
     # one DataFrame per table and shard: building them per document cost more
     # than the parsing itself
-    for table in tables.TABLES:
-        fileio.write_parquet(
-            tables.frame(rows[table], tables.TABLES[table]), out_paths[table], table
-        )
+    files = {}
+    for table, columns in tables.TABLES.items():
+        df = cache.joined(reuse.tables.get(table), tables.frame(rows[table], columns), table)
+        files[f"{table}.parquet"] = fileio.parquet_bytes(fileio.arrow_table(df, table))
+        fileio.write_bytes(files[f"{table}.parquet"], out_paths[table])
+    if "digests" in out_paths:
+        fileio.write_bytes(digests_text(docs, sums, keys).encode("utf-8"), out_paths["digests"])
+    if doc_cache:
+        doc_cache.store(keys, files)
     return lines
+
+
+DIGESTS_COLUMNS = ("doc", "sha256", "key")
+
+
+def digests_text(docs: Sequence[str], sums: Mapping[str, str], keys: Mapping[str, str]) -> str:
+    """The extract job's record of each document: its bytes' SHA-256 and its cache key."""
+    lines = ["\t".join(DIGESTS_COLUMNS)]
+    lines += [f"{doc}\t{sums[doc]}\t{keys[doc]}" for doc in sorted(docs)]
+    return "\n".join(lines) + "\n"
+
+
+def read_digests(path: fileio.PathLike) -> dict[str, str]:
+    """Document -> cache key, from an extract job's ``digests`` table."""
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    if not lines or tuple(lines[0].split("\t")) != DIGESTS_COLUMNS:
+        raise ValueError(f"{path}: not a digests table")
+    return {doc: key for doc, _, key in (line.split("\t") for line in lines[1:])}
 
 
 # --- validate ------------------------------------------------------------------------
@@ -151,25 +193,28 @@ def validate_shard(
     outputs: Mapping[str, fileio.PathLike],
     results: fileio.PathLike = layout.RESULTS,
     owns: Callable[[str], bool] | None = None,
+    doc_cache: cache.DocCache | None = None,
 ) -> list[str]:
     """Validate a shard's raw tables and publish the validated ones.
 
-    ``in_paths`` maps cells, panels, findings, claims to the raw shard tables;
-    ``outputs`` maps each name of :data:`figdata.layout.VALIDATE_FILES` to a
-    shard file: the five validated tables, ``report`` (every document's
+    ``in_paths`` maps cells, panels, findings, claims to the raw shard tables
+    (and optionally ``digests`` to the extract job's keys, which ``doc_cache``
+    needs); ``outputs`` maps each name of :data:`figdata.layout.VALIDATE_FILES`
+    to a shard file: the five validated tables, ``report`` (every document's
     validation report), ``summary`` (counts per document) and ``manifest``.
     Besides them the per-document files go under ``results``
     (``results/cells/{doc}.parquet``, ...), listed in the manifest. Files of
     documents the previous run of this shard published but that are no longer
-    in ``docs`` are removed, if ``owns(doc)`` (default: always).
+    in ``docs`` are removed, if ``owns(doc)`` (default: always). With
+    ``doc_cache``, documents whose extract key is cached are not validated
+    again, and their published files are kept when they still hold the bytes
+    the previous manifest lists.
 
     A ``figdata.validate.StructuralError`` propagates before anything is
     written: it is a pipeline bug, the job must fail, and the previous
     publication stays as it was. Bad data never raises; it comes back as
     findings and quarantined rows.
     """
-    from figdata import validate
-
     docs = list(docs)
     if len(set(docs)) != len(docs):
         raise ValueError("a document is listed twice")
@@ -182,29 +227,31 @@ def validate_shard(
         if unknown:
             raise ValueError(f"{table}: rows of documents outside the shard: {unknown[:5]}")
     # documents in sorted order, so that sorting a table by its keys (doc first)
-    # keeps every document's rows together, in the order validation left them
+    # keeps every document's rows together
     order = sorted(docs)
-    checked = validate.validate_tables(raw, order)
+    reuse = _validate_reuse(order, in_paths, doc_cache)
+    merged, reports = _validated(order, raw, reuse)
 
     pub = publish.Publication(outputs["manifest"], results)
-    merged = {}
+    hits = set(reuse.hits)
+    kept = {doc for doc in hits if pub.keep_doc_files(doc)}
+    shard_files = {}
     for table in layout.VALIDATED:
-        df = checked.quarantine if table == "quarantine" else checked.tables[table]
-        # sorted by doc first, and the documents come in sorted order: each
-        # document's rows stay where validation put them, at the same offsets
-        merged[table] = fileio.sort_rows(df, table)
-        offsets = [int(o) for o in checked.offsets[table]]
+        counts = merged[table]["doc"].value_counts()
+        offsets = np.concatenate([[0], np.cumsum([int(counts.get(d, 0)) for d in order])])
         _check_grouped(merged[table], order, offsets, table)
         data = fileio.arrow_table(merged[table], table)
         for i, doc in enumerate(order):
-            n = offsets[i + 1] - offsets[i]
-            pub.add_doc_file(doc, table, fileio.parquet_bytes(data.slice(offsets[i], n)), n)
-        pub.add_output(fileio.parquet_bytes(data), outputs[table])
+            if doc not in kept:
+                n = int(offsets[i + 1] - offsets[i])
+                pub.add_doc_file(doc, table, fileio.parquet_bytes(data.slice(offsets[i], n)), n)
+        shard_files[f"{table}.parquet"] = fileio.parquet_bytes(data)
+        pub.add_output(shard_files[f"{table}.parquet"], outputs[table])
     for doc in order:
-        report = checked.reports[doc]
-        pub.add_doc_file(doc, "report", fileio.json_text(report).encode("utf-8"), None)
-    reports = {doc: checked.reports[doc] for doc in order}
-    pub.add_output(fileio.json_text(reports, compact=True).encode("utf-8"), outputs["report"])
+        if doc not in kept:
+            pub.add_doc_file(doc, "report", fileio.json_text(reports[doc]).encode("utf-8"), None)
+    shard_files[REPORTS] = fileio.json_text(reports, compact=True).encode("utf-8")
+    pub.add_output(shard_files[REPORTS], outputs["report"])
 
     summary = summary_rows(order, merged)
     pub.add_output(
@@ -212,15 +259,70 @@ def validate_shard(
         outputs["summary"],
     )
     removed = pub.commit(docs, owns or (lambda d: True))
+    if doc_cache and reuse.keys:
+        doc_cache.store(reuse.keys, shard_files)
     lines = []
     for row in summary:
+        if row["doc"] in hits:
+            continue
         sev = {s: row[s] for s in tables.SEVERITIES}
         line = _line(row["doc"], row["panels"], row["cells"], row["findings"], sev)
         lines.append(f"{line}, {row['quarantined']} quarantined")
         log.info(lines[-1])
+    if hits:
+        log.info("%s unchanged, taken from the cache", _plural(len(hits), "document"))
     if removed:
         log.info("removed %s of documents no longer in the shard", _plural(removed, "file"))
     return lines
+
+
+#: the cached copy of a shard's reports, as the validate job writes them
+REPORTS = "validation.json"
+VALIDATED_COLUMNS = {**tables.TABLES, "quarantine": tables.QUARANTINE}
+
+
+@dataclass
+class _ValidateReuse(cache.Reuse):
+    keys: dict[str, str] = field(default_factory=dict)
+
+
+def _validate_reuse(
+    order: list[str], in_paths: Mapping, doc_cache: cache.DocCache | None
+) -> _ValidateReuse:
+    """The cached documents: a document's key is its extract key and the validate code."""
+    digests = in_paths.get("digests")
+    if doc_cache is None or digests is None or not Path(digests).is_file():
+        return _ValidateReuse(fresh=order)
+    upstream = read_digests(digests)
+    if set(upstream) != set(order):
+        raise ValueError(f"{digests}: lists other documents than the shard's")
+    version = cache.code_version("validate")
+    keys = {doc: cache.digest(version, upstream[doc]) for doc in order}
+    found = doc_cache.reuse(keys, VALIDATED_COLUMNS, extras=REPORTS)
+    return _ValidateReuse(found.hits, found.fresh, found.tables, found.extras, keys)
+
+
+def _validated(order: list[str], raw: Mapping[str, pd.DataFrame], reuse: cache.Reuse):
+    """Every document's validated tables (sorted) and reports, cached or computed."""
+    fresh = sorted(reuse.fresh)
+    reports = dict(reuse.extras)
+    computed: dict[str, pd.DataFrame] = {}
+    if fresh:
+        from figdata import validate
+
+        if reuse.hits:
+            keep = set(fresh)
+            raw = {t: df[df["doc"].isin(keep)].reset_index(drop=True) for t, df in raw.items()}
+        checked = validate.validate_tables(raw, fresh)
+        computed = {**checked.tables, "quarantine": checked.quarantine}
+        reports.update(checked.reports)
+    merged = {}
+    for table, columns in VALIDATED_COLUMNS.items():
+        fresh_rows = computed.get(table)
+        if fresh_rows is None:
+            fresh_rows = tables.empty(columns)
+        merged[table] = cache.joined(reuse.tables.get(table), fresh_rows, table)
+    return merged, {doc: reports[doc] for doc in order}
 
 
 def summary_rows(docs: Sequence[str], merged: Mapping[str, pd.DataFrame]) -> list[dict]:

@@ -24,7 +24,8 @@ log = logging.getLogger("figdata")
 def _extract(args) -> None:
     from figdata import batch
 
-    batch.extract_shard(args.docs, layout.files(args.shard_dir, layout.EXTRACT_FILES))
+    outputs = layout.files(args.shard_dir, layout.EXTRACT_FILES)
+    batch.extract_shard(args.docs, outputs, _cache(args, "extract"))
 
 
 def _validate(args) -> None:
@@ -33,7 +34,10 @@ def _validate(args) -> None:
     folder = Path(args.shard_dir)
     inputs = layout.files(args.shard_dir, layout.EXTRACT_FILES)
     outputs = layout.files(args.shard_dir, layout.VALIDATE_FILES)
-    batch.validate_shard(args.docs, inputs, outputs, folder.parents[1], _owner(args, folder))
+    owns = _owner(args, folder)
+    batch.validate_shard(
+        args.docs, inputs, outputs, folder.parents[1], owns, _cache(args, "validate")
+    )
 
 
 def _owner(args, folder: Path):
@@ -56,6 +60,12 @@ def _stats_corpus(args) -> None:
     from figdata.stats import job
 
     job.stats_corpus(args.results, [layout.shard_folder(args.results, s) for s in args.shards])
+
+
+def _cache(args, stage: str):
+    from figdata import cache
+
+    return None if args.no_cache else cache.DocCache.of_shard(args.shard_dir, stage)
 
 
 def _aggregate(args) -> None:
@@ -175,8 +185,14 @@ def parser() -> argparse.ArgumentParser:
         "help": "the shard's folder, results/shards/NNN (file names: figdata.layout)",
     }
 
+    no_cache = {
+        "action": "store_true",
+        "help": "compute every document, neither reading nor writing the shard's cache",
+    }
+
     ex = sub.add_parser("extract", help="parse a shard of documents into its raw tables")
     ex.add_argument("--shard-dir", **shard_dir)
+    ex.add_argument("--no-cache", **no_cache)
     ex.add_argument("docs", nargs="*", help="document files")
     ex.set_defaults(run=_extract)
 
@@ -192,6 +208,7 @@ def parser() -> argparse.ArgumentParser:
             type=int,
             help="number of shards (documents that moved to another shard keep their files)",
         )
+        stage.add_argument("--no-cache", **no_cache)
         stage.add_argument("docs", nargs="*", help="document ids of the shard")
         stage.set_defaults(run=run)
 

@@ -111,6 +111,9 @@ class Publication:
         published = self.manifest.with_name(PUBLISHED)
         self.previous = read_manifest(published) if published.is_file() else []
         self._before = {e.path: e.sha256 for e in self.previous}
+        self._previous_by_doc: dict[str, list[Entry]] = {}
+        for e in self.previous:
+            self._previous_by_doc.setdefault(e.doc, []).append(e)
 
     def _stage(self, data: bytes, dest: PathLike) -> None:
         # numbered names: a document id may be anything a file name may be
@@ -127,6 +130,27 @@ class Publication:
         if self._before.get(dest) != digest or _size(dest) != len(data):
             self._stage(data, dest)
         self.entries.append(Entry(doc, table, dest, rows, digest))
+
+    def keep_doc_files(self, doc: str) -> bool:
+        """List ``doc``'s previously published files again, if they are all intact.
+
+        For a document whose result came from the cache: its files hold what
+        they would be rewritten with when they still match the previous
+        manifest's checksums (checked here, so a file edited or deleted by hand
+        is rewritten). Returns False, listing nothing, otherwise.
+        """
+        entries = self._previous_by_doc.get(doc, [])
+        if sorted(e.table for e in entries) != sorted(t for t, _, _ in PER_DOC):
+            return False
+        for e in entries:
+            try:
+                data = Path(e.path).read_bytes()
+            except OSError:
+                return False
+            if sha256(data) != e.sha256 or e.path != doc_path(self.results, e.table, doc):
+                return False
+        self.entries.extend(entries)
+        return True
 
     def add_output(self, data: bytes, dest: PathLike) -> None:
         """A declared output of the job (not listed in the manifest)."""
