@@ -3,6 +3,7 @@
 
 import json
 import os
+import subprocess
 import sys
 from importlib.util import find_spec
 from pathlib import Path
@@ -239,6 +240,35 @@ STATS_CODE = stage_code("stats")
 FIGURES_CODE = stage_code("figures")
 # a page shows the figures: a change to the drawing code redoes the pages too
 REPORT_CODE = sorted({*FIGURES_CODE, *stage_code("report")})
+ARCHIVE_CODE = stage_code("archive")
+# the pinned dependencies, whose versions the archive's manifest records
+LOCK_FILE = os.path.join(workflow.basedir, "requirements.lock")
+
+
+def archive_folder(wildcards, output):
+    return os.path.dirname(output.index)
+
+
+def git_commit(wildcards):
+    """The workflow's git commit, "+dirty" when tracked files differ; "" outside git."""
+
+    def git(*args):
+        return subprocess.run(
+            ["git", "-C", workflow.basedir, *args],
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+        )
+
+    try:
+        top = git("rev-parse", "--show-toplevel")
+        if top.returncode or Path(top.stdout.strip()) != Path(workflow.basedir):
+            return ""  # not a checkout of its own (a copy inside another repository)
+        head = git("rev-parse", "HEAD").stdout.strip()
+        dirty = git("status", "--porcelain", "--untracked-files=no").stdout.strip()
+    except OSError:
+        return ""
+    return f"{head}+dirty" if dirty else head
 
 
 # The jobs run `python -m figdata.cli`: resolve `python` to the interpreter
