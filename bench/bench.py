@@ -38,7 +38,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-WORKFLOW = ("Snakefile", "rules", "config", "scripts", "envs", "profiles", "report")
+WORKFLOW = (
+    "Snakefile",
+    "rules",
+    "config",
+    "scripts",
+    "envs",
+    "profiles",
+    "report",
+    "requirements.lock",
+)
 TEMPLATES = (ROOT / "seeds", ROOT / "tests" / "corpus" / "docs")
 SIZES = (5, 100, 1000, 10000)
 STEPS = ("baseline", "full", "noop", "edit1", "add1")
