@@ -103,7 +103,7 @@ _STATS_ROW = re.compile(r"^(\S+)\s+(\d+)$")
 
 def planned_jobs(workdir: Path, *args: str) -> dict[str, int]:
     """Jobs a dry run would execute, as {rule: count}; empty when nothing is to be done."""
-    proc = run_snakemake(workdir, "--dry-run", "--quiet", "rules", *args)
+    proc = run_snakemake(workdir, "--dry-run", *args, "--quiet", "rules")
     out = proc.stdout + proc.stderr
     if "Nothing to be done" in out:
         return {}
