@@ -250,7 +250,7 @@ def archive_folder(wildcards, output):
 
 
 def git_commit(wildcards):
-    """The workflow's git commit, "+dirty" when tracked files differ; "" outside git."""
+    """The workflow's git commit, "-dirty" after it when tracked files differ; "" outside git."""
 
     def git(*args):
         return subprocess.run(
@@ -268,7 +268,7 @@ def git_commit(wildcards):
         dirty = git("status", "--porcelain", "--untracked-files=no").stdout.strip()
     except OSError:
         return ""
-    return f"{head}+dirty" if dirty else head
+    return f"{head}-dirty" if dirty else head
 
 
 # The jobs run `python -m figdata.cli`: resolve `python` to the interpreter

@@ -130,7 +130,7 @@ def test_the_same_results_give_the_same_bytes(tmp_path, built):
 
 def test_the_git_commit_is_recorded(tmp_path):
     make_tree(tmp_path)
-    path = build(tmp_path, commit="0123abc+dirty")
+    path = build(tmp_path, commit="0123abc-dirty")
     manifest = json.loads(members_of(path)["MANIFEST.json"])
     assert manifest["git"] == {"commit": "0123abc", "dirty": True}
 

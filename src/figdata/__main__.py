@@ -74,7 +74,9 @@ def parser() -> argparse.ArgumentParser:
     ar.add_argument("--config", required=True, help="the effective configuration, as JSON")
     ar.add_argument("--configfile", nargs="*", default=[], help="configuration files")
     ar.add_argument("--lock", help="requirements.lock: the pinned dependencies")
-    ar.add_argument("--commit", default="", help="git commit of the workflow ('+dirty' if so)")
+    ar.add_argument(
+        "--commit", default="", help="git commit of the workflow ('-dirty' after it if so)"
+    )
     ar.add_argument("docs", nargs="*", help="the seed documents")
     ar.set_defaults(run=_archive)
     return ap

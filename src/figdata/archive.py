@@ -128,8 +128,8 @@ def build_manifest(
 def _git(commit: str | None) -> dict | None:
     if not commit:
         return None
-    head, _, state = commit.partition("+")
-    return {"commit": head, "dirty": state == "dirty"}
+    head = commit.removesuffix("-dirty")
+    return {"commit": head, "dirty": head != commit}
 
 
 def _info(name: str, size: int) -> tarfile.TarInfo:
