@@ -197,6 +197,23 @@ def test_the_archive_verifies_and_a_corrupted_copy_does_not(runs, tmp_path):
     ]
 
 
+def test_the_archive_holds_every_result(runs):
+    """Every file under results/ is archived, but the caches and the archive itself."""
+    work = runs["a"]
+    folders = {p.name for p in (work / layout.RESULTS).iterdir()}
+    # a stage publishing into a folder of its own lists it in figdata.layout.PUBLISHED
+    assert folders <= {*layout.PUBLISHED, "shards", layout.ARCHIVE}
+    expected = {
+        k
+        for k in digests(work)
+        if not k.startswith(f"{layout.RESULTS}/{layout.ARCHIVE}/")
+        and layout.CACHE not in k.split("/")
+    }
+    members = set(manifest_of(archive_of(work))["members"])
+    assert sorted(expected - members) == []
+    assert {m.split("/")[0] for m in members - expected} == {"seeds", "config"}
+
+
 def test_a_restored_archive_is_up_to_date_for_snakemake(runs, tmp_path):
     """The README's restore path: restore, touch, and nothing is left to do."""
     source = runs["a"]
