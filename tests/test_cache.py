@@ -12,9 +12,10 @@ import pytest
 from helpers import CORPUS_DOCS, SEEDS
 
 from figdata import batch, cache, layout, publish
+from figdata.stats import job
 
 #: the stages whose jobs keep a per-document cache
-STAGES = ("extract", "validate")
+STAGES = ("extract", "validate", "stats")
 
 
 def run_shard(root: Path, docs: list[Path], cached: bool = True) -> list[str]:
@@ -30,9 +31,10 @@ def run_shard(root: Path, docs: list[Path], cached: bool = True) -> list[str]:
         outputs = layout.files(folder, layout.VALIDATE_FILES)
         caches = {s: cache.DocCache.of_shard(folder, s) if cached else None for s in STAGES}
         lines = batch.extract_shard(docs, raw, caches["extract"])
-        batch.validate_shard(
-            [p.stem for p in docs], raw, outputs, layout.RESULTS, doc_cache=caches["validate"]
-        )
+        stems = [p.stem for p in docs]
+        batch.validate_shard(stems, raw, outputs, layout.RESULTS, doc_cache=caches["validate"])
+        inputs, stats_outputs, results = job.shard_paths(folder)
+        job.stats_shard(stems, inputs, stats_outputs, results, doc_cache=caches["stats"])
     return lines
 
 
@@ -91,12 +93,22 @@ def test_unchanged_documents_are_not_parsed_or_validated_again(tmp_path, monkeyp
         "validate_tables",
         lambda frames, d: validated.append(list(d)) or real_validate(frames, d),
     )
+    computed = []
+    real_compute = job.compute
+    monkeypatch.setattr(
+        job,
+        "compute",
+        lambda cells, *rest: (
+            computed.append(sorted(set(cells["doc"]))) or real_compute(cells, *rest)
+        ),
+    )
     docs[1].write_bytes(docs[1].read_bytes() + b"\n")
     run_shard(tmp_path, docs)
     assert parsed == [docs[1].name] and validated == [[docs[1].stem]]
-    parsed.clear(), validated.clear()
+    assert computed == [[docs[1].stem]]
+    parsed.clear(), validated.clear(), computed.clear()
     run_shard(tmp_path, docs)
-    assert parsed == [] and validated == []
+    assert parsed == [] and validated == [] and computed == [[]]
 
 
 def test_the_cache_holds_exactly_the_shards_documents(tmp_path):

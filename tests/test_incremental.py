@@ -91,6 +91,7 @@ CODE_CASES = {
     "validate/quality.py": {"validate"},
     "schemas.py": {"validate"},
     "corpus.py": {"aggregate"},
+    "stats/factcheck.py": {"stats", "stats_corpus"},
     "tables.py": {"extract"},
 }
 

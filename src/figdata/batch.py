@@ -153,28 +153,12 @@ def extract_shard(
         files[f"{table}.parquet"] = fileio.parquet_bytes(fileio.arrow_table(df, table))
         fileio.write_bytes(files[f"{table}.parquet"], out_paths[table])
     if "digests" in out_paths:
-        fileio.write_bytes(digests_text(docs, sums, keys).encode("utf-8"), out_paths["digests"])
+        fileio.write_bytes(
+            cache.digests_text(docs, sums, keys).encode("utf-8"), out_paths["digests"]
+        )
     if doc_cache:
         doc_cache.store(keys, files)
     return lines
-
-
-DIGESTS_COLUMNS = ("doc", "sha256", "key")
-
-
-def digests_text(docs: Sequence[str], sums: Mapping[str, str], keys: Mapping[str, str]) -> str:
-    """The extract job's record of each document: its bytes' SHA-256 and its cache key."""
-    lines = ["\t".join(DIGESTS_COLUMNS)]
-    lines += [f"{doc}\t{sums[doc]}\t{keys[doc]}" for doc in sorted(docs)]
-    return "\n".join(lines) + "\n"
-
-
-def read_digests(path: fileio.PathLike) -> dict[str, str]:
-    """Document -> cache key, from an extract job's ``digests`` table."""
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
-    if not lines or tuple(lines[0].split("\t")) != DIGESTS_COLUMNS:
-        raise ValueError(f"{path}: not a digests table")
-    return {doc: key for doc, _, key in (line.split("\t") for line in lines[1:])}
 
 
 # --- validate ------------------------------------------------------------------------
@@ -291,15 +275,10 @@ class _ValidateReuse(cache.Reuse):
 def _validate_reuse(
     order: list[str], in_paths: Mapping, doc_cache: cache.DocCache | None
 ) -> _ValidateReuse:
-    """The cached documents: a document's key is its extract key and the validate code."""
-    digests = in_paths.get("digests")
-    if doc_cache is None or digests is None or not Path(digests).is_file():
+    """The cached documents: a document's key chains its extract key and the validate code."""
+    keys = cache.chained_keys(in_paths.get("digests"), order, ("validate",))
+    if doc_cache is None or keys is None:
         return _ValidateReuse(fresh=order)
-    upstream = read_digests(digests)
-    if set(upstream) != set(order):
-        raise ValueError(f"{digests}: lists other documents than the shard's")
-    version = cache.code_version("validate")
-    keys = {doc: cache.digest(version, upstream[doc]) for doc in order}
     found = doc_cache.reuse(keys, VALIDATED_COLUMNS, extras=REPORTS)
     return _ValidateReuse(found.hits, found.fresh, found.tables, found.extras, keys)
 

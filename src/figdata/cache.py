@@ -77,6 +77,46 @@ def code_version(stage: str) -> str:
     return digest(*parts)
 
 
+DIGESTS_COLUMNS = ("doc", "sha256", "key")
+
+
+def digests_text(docs: Sequence[str], sums: Mapping[str, str], keys: Mapping[str, str]) -> str:
+    """The extract job's record of each document: its bytes' SHA-256 and its cache key."""
+    if any(c in doc for doc in docs for c in "\t\n\r"):
+        raise ValueError("a document id with a tab or a line break cannot be recorded")
+    lines = ["\t".join(DIGESTS_COLUMNS)]
+    lines += [f"{doc}\t{sums[doc]}\t{keys[doc]}" for doc in sorted(docs)]
+    return "\n".join(lines) + "\n"
+
+
+def read_digests(path: fileio.PathLike) -> dict[str, str]:
+    """Document -> cache key, from an extract job's ``digests`` table."""
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    if not lines or tuple(lines[0].split("\t")) != DIGESTS_COLUMNS:
+        raise ValueError(f"{path}: not a digests table")
+    return {doc: key for doc, _, key in (line.split("\t") for line in lines[1:])}
+
+
+def chained_keys(
+    digests: fileio.PathLike | None, docs: Sequence[str], stages: Sequence[str]
+) -> dict[str, str] | None:
+    """Each document's key for the last of ``stages``, or None without a digests table.
+
+    A stage's input for a document is decided by the document's bytes and the
+    code of every stage before it, so its key folds the extract key (from the
+    extract job's ``digests`` table) with the code version of each stage in turn.
+    """
+    if digests is None or not Path(digests).is_file():
+        return None
+    keys = read_digests(digests)
+    if set(keys) != set(docs):
+        raise ValueError(f"{digests}: lists other documents than the shard's")
+    for stage in stages:
+        version = code_version(stage)
+        keys = {doc: digest(version, keys[doc]) for doc in docs}
+    return keys
+
+
 @dataclass
 class Reuse:
     """What a job takes from its cache: the documents, their rows and their extras."""

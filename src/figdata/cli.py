@@ -53,7 +53,8 @@ def _stats(args) -> None:
     from figdata.stats import job
 
     inputs, outputs, results = job.shard_paths(args.shard_dir)
-    job.stats_shard(args.docs, inputs, outputs, results, _owner(args, Path(args.shard_dir)))
+    owns = _owner(args, Path(args.shard_dir))
+    job.stats_shard(args.docs, inputs, outputs, results, owns, _cache(args, "stats"))
 
 
 def _stats_corpus(args) -> None:

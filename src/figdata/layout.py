@@ -50,6 +50,7 @@ CORPUS_FILES: dict[str, str] = {
 PUBLISHED: tuple[str, ...] = (
     *VALIDATED,
     "validation",
+    "stats",
     "corpus",
 )
 #: where the archive rule writes (never itself archived)

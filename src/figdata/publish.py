@@ -143,9 +143,7 @@ class Publication:
         False, listing nothing, otherwise: the caller then writes the files.
         """
         entries = self._previous_by_doc.get(doc, [])
-        if self._listed_at is None or sorted(e.table for e in entries) != sorted(
-            t for t, _, _ in PER_DOC
-        ):
+        if self._listed_at is None or not entries:
             return False
         for e in entries:
             try:
