@@ -14,7 +14,15 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import REPO, full_plan, make_workspace, planned_jobs, run_snakemake, shard_rules
+from helpers import (
+    REPO,
+    downstream,
+    full_plan,
+    make_workspace,
+    planned_jobs,
+    rule_graph,
+    run_snakemake,
+)
 
 from figdata import layout
 
@@ -39,34 +47,29 @@ def plan(done) -> dict[str, int]:
     return full_plan(done)
 
 
-def downstream(done: Path, first: set[str]) -> set[str]:
-    """``first`` and every rule that consumes their outputs, directly or not (the rule graph)."""
-    dot = run_snakemake(done, "--forceall", "--rulegraph").stdout
-    names = dict(re.findall(r'^\s*(\d+)\[label = "(\w+)"', dot, flags=re.M))
-    edges = [(names[a], names[b]) for a, b in re.findall(r"^\s*(\d+) -> (\d+)", dot, flags=re.M)]
-    found, todo = set(first), list(first)
-    while todo:
-        rule = todo.pop()
-        for a, b in edges:
-            if a == rule and b not in found:
-                found.add(b)
-                todo.append(b)
-    return found
-
-
 def test_every_rule_is_in_the_full_plan(done, plan):
     proc = run_snakemake(done, "--list-rules")
     rules = set(re.findall(r"^(\w+)$", proc.stdout, flags=re.M))
     assert rules - ON_DEMAND == set(plan)
 
 
+#: the report's rules show the whole configuration on every page (a parameter of theirs)
+REPORT_RULES = {"report_pages", "report"}
+
+
 def config_cases() -> dict[str, tuple[str, set[str] | None]]:
-    """Config key -> (another value, the rules it reruns; None: all of them)."""
+    """Config key -> (another value, the first rules it reruns; None: all of them)."""
     return {
         # another folder of the same documents: every path changes
         "seeds_dir": ("other_seeds", None),
         # documents move between shards: everything is redone
         "shards": ("3", None),
+        "figure_cmap": ("magma", {"figures", *REPORT_RULES}),
+        "figure_diverging_cmap": ("PuOr", {"figures", *REPORT_RULES}),
+        "figure_dpi": ("120", {"figures", *REPORT_RULES}),
+        "comparison_figures": ("false", {"figures", *REPORT_RULES}),
+        "report_title": ("Another title", REPORT_RULES),
+        "report_page_size": ("20", REPORT_RULES),
     }
 
 
@@ -76,10 +79,11 @@ def test_every_config_key_has_a_case():
 
 @pytest.mark.parametrize("key", sorted(config_cases()))
 def test_a_config_change_reruns_the_jobs_that_use_it(done, key):
-    value, rules = config_cases()[key]
+    value, first = config_cases()[key]
     changed = planned_jobs(done, "--config", f"{key}={value}")
     expected = full_plan(done, "--config", f"{key}={value}")
-    if rules is not None:
+    if first is not None:
+        rules = downstream(rule_graph(done), first)
         expected = {r: n for r, n in expected.items() if r in rules}
     assert changed == expected
     assert planned_jobs(done) == {}
@@ -92,6 +96,8 @@ CODE_CASES = {
     "schemas.py": {"validate"},
     "corpus.py": {"aggregate"},
     "stats/factcheck.py": {"stats", "stats_corpus"},
+    "figures/output.py": {"figures", "report_pages", "report"},
+    "templates/document.html": {"report_pages", "report"},
     "tables.py": {"extract"},
 }
 
@@ -115,10 +121,9 @@ def test_a_code_change_reruns_the_jobs_that_depend_on_it(done, plan, module):
         changed = planned_jobs(done)
     finally:
         path.write_bytes(original)
-    rules = downstream(done, CODE_CASES[module])
+    rules = downstream(rule_graph(done), CODE_CASES[module])
     # every shard's job of those rules (a full plan's counts), and no other rule
     assert changed == {r: n for r, n in plan.items() if r in rules}
-    assert rules & shard_rules(done) or rules == {"aggregate", "all"}
     assert planned_jobs(done) == {}
 
 

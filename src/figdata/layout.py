@@ -52,6 +52,7 @@ PUBLISHED: tuple[str, ...] = (
     "validation",
     "stats",
     "corpus",
+    "report",
 )
 #: where the archive rule writes (never itself archived)
 ARCHIVE = "archive"
