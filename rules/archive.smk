@@ -19,7 +19,7 @@ rule archive:
         "../envs/figdata.yaml"
     params:
         out_dir=archive_folder,
-        config=config_json,
+        config=full_config_json,
         configfiles=workflow.configfiles,
         commit=git_commit,
     shell:

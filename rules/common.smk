@@ -189,7 +189,16 @@ def comparison_flag(wildcards):
 
 
 def config_json(wildcards):
-    """The configuration as the report's footer shows it (a param: a change reruns)."""
+    """The configuration as the report's footer shows it (a param: a change reruns).
+
+    Without `shards`: the number of batches changes no result, so the pages must not
+    differ by it (the results are byte-identical whatever `shards` is).
+    """
+    return json.dumps({k: v for k, v in config.items() if k != "shards"}, sort_keys=True)
+
+
+def full_config_json(wildcards):
+    """The effective configuration, every key, as the archive's manifest records it."""
     return json.dumps(config, sort_keys=True)
 
 
