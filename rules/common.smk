@@ -194,7 +194,9 @@ def config_json(wildcards):
     Without `shards`: the number of batches changes no result, so the pages must not
     differ by it (the results are byte-identical whatever `shards` is).
     """
-    return json.dumps({k: v for k, v in config.items() if k != "shards"}, sort_keys=True)
+    return json.dumps(
+        {k: v for k, v in config.items() if k != "shards"}, sort_keys=True
+    )
 
 
 def full_config_json(wildcards):
