@@ -51,6 +51,7 @@ PUBLISHED: tuple[str, ...] = (
     *VALIDATED,
     "validation",
     "stats",
+    "stats_findings",
     "corpus",
     "report",
 )
