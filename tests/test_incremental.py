@@ -57,19 +57,19 @@ def test_every_rule_is_in_the_full_plan(done, plan):
 REPORT_RULES = {"report_pages", "report"}
 
 
-def config_cases() -> dict[str, tuple[str, set[str] | None]]:
+def config_cases() -> dict[str, tuple[object, set[str] | None]]:
     """Config key -> (another value, the first rules it reruns; None: all of them)."""
     return {
         # another folder of the same documents: every path changes
         "seeds_dir": ("other_seeds", None),
         # documents move between shards: everything is redone
-        "shards": ("3", None),
+        "shards": (3, None),
         "figure_cmap": ("magma", {"figures", *REPORT_RULES}),
         "figure_diverging_cmap": ("PuOr", {"figures", *REPORT_RULES}),
-        "figure_dpi": ("120", {"figures", *REPORT_RULES}),
-        "comparison_figures": ("false", {"figures", *REPORT_RULES}),
+        "figure_dpi": (120, {"figures", *REPORT_RULES}),
+        "comparison_figures": (False, {"figures", *REPORT_RULES}),
         "report_title": ("Another title", REPORT_RULES),
-        "report_page_size": ("20", REPORT_RULES),
+        "report_page_size": (20, REPORT_RULES),
     }
 
 
@@ -80,8 +80,11 @@ def test_every_config_key_has_a_case():
 @pytest.mark.parametrize("key", sorted(config_cases()))
 def test_a_config_change_reruns_the_jobs_that_use_it(done, key):
     value, first = config_cases()[key]
-    changed = planned_jobs(done, "--config", f"{key}={value}")
-    expected = full_plan(done, "--config", f"{key}={value}")
+    # a file, so that the value keeps its YAML type (--config gives a boolean as a string)
+    override = done / f"override-{key}.yaml"
+    override.write_text(yaml.safe_dump({key: value}))
+    changed = planned_jobs(done, "--configfile", "config/config.yaml", override.name)
+    expected = full_plan(done, "--configfile", "config/config.yaml", override.name)
     if first is not None:
         rules = downstream(rule_graph(done), first)
         expected = {r: n for r, n in expected.items() if r in rules}
