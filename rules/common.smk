@@ -165,11 +165,14 @@ def stats_page_inputs(wildcards):
     corpus = layout.files(RESULTS, getattr(layout, "STATS_CORPUS_FILES", {}))
     if "same_figure" in corpus:
         inputs["same_figure"] = corpus["same_figure"]
+    # contradicted claims are findings: a page lists them with the document's others
+    if "findings" in shard:
+        inputs["stats_findings"] = shard["findings"]
     return inputs
 
 
 def stats_page_args(wildcards, input):
-    names = (*STATS_PAGE_TABLES, "same_figure")
+    names = (*STATS_PAGE_TABLES, "same_figure", "stats_findings")
     return " ".join(f"{t}={input[t]}" for t in names if hasattr(input, t))
 
 
