@@ -60,7 +60,8 @@ def _stats(args) -> None:
 def _stats_corpus(args) -> None:
     from figdata.stats import job
 
-    job.stats_corpus(args.results, [layout.shard_folder(args.results, s) for s in args.shards])
+    folders = [layout.shard_folder(args.results, s) for s in args.shards]
+    job.stats_corpus(args.results, folders, use_memo=not args.no_cache)
 
 
 def _cache(args, stage: str):
@@ -215,6 +216,11 @@ def parser() -> argparse.ArgumentParser:
 
     sc = sub.add_parser("stats-corpus", help="corpus statistics, same-figure groups, summary")
     sc.add_argument("--results", default=layout.RESULTS, help="the results folder")
+    sc.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="match every document, neither reading nor writing the same-figure memo",
+    )
     sc.add_argument("shards", nargs="*", help="names (NNN) of the shards to gather")
     sc.set_defaults(run=_stats_corpus)
 

@@ -15,9 +15,10 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from figdata import cache, fileio, layout, publish, tables
+from figdata.stats import samefig_memo
 from figdata.stats.compute import compute
 from figdata.stats.contract import CORPUS_MODELS, check_tables
-from figdata.stats.samefig import same_figure
+from figdata.stats.samefig import same_figure_reusing
 from figdata.stats.summary import corpus_summary, summary_table
 
 log = logging.getLogger("figdata")
@@ -140,13 +141,15 @@ def _concat(paths: Sequence[fileio.PathLike], columns: Mapping[str, str], table:
     return pa.concat_tables(parts).combine_chunks()
 
 
-def stats_corpus(results: fileio.PathLike, folders: Sequence[str]) -> dict:
+def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: bool = True) -> dict:
     """Corpus tables of the stats stage from the shards' files (``folders``: the shard
     folders); returns the summary, with the wall and CPU seconds same-figure detection
     took under ``seconds``.
 
     Same-figure detection reads every shard's validated panels and cells: the one
-    place where documents of different shards meet.
+    place where documents of different shards meet. With ``use_memo`` the results of
+    components no document of which changed come from the previous run
+    (``figdata.stats.samefig_memo``); the rows are the same.
     """
     validated = [layout.files(f, layout.VALIDATE_FILES) for f in folders]
     stats = [layout.files(f, layout.STATS_FILES) for f in folders]
@@ -164,7 +167,16 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str]) -> dict:
     if not len(panels):
         panels, cells = tables.empty(tables.PANELS), tables.empty(tables.CELLS)
     start, cpu = time.perf_counter(), time.process_time()
-    groups = same_figure(panels, cells)
+    memo_file = samefig_memo.memo_path(results)
+    memo = samefig_memo.load(memo_file) if use_memo else None
+    groups, kept = same_figure_reusing(panels, cells, memo)
+    if use_memo:
+        samefig_memo.store(memo_file, kept)
+        log.info(
+            "same-figure components: %d, %d from the previous run",
+            len(kept),
+            len(set(kept) & set(memo)),
+        )
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     findings = pd.concat(
         [

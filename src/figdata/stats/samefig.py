@@ -19,9 +19,10 @@ anchor document, so a group of k descriptions costs k comparisons, not k².
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -203,11 +204,110 @@ def compare_cells(a: PanelSig, b: PanelSig) -> tuple[int, int, list[str]]:
 
 def same_figure(panels: pd.DataFrame, cells: pd.DataFrame) -> pd.DataFrame:
     """SAME_FIGURE rows: every matched panel pair of documents that describe one figure."""
+    return same_figure_reusing(panels, cells, None)[0]
+
+
+def same_figure_reusing(
+    panels: pd.DataFrame, cells: pd.DataFrame, memo: dict | None
+) -> tuple[pd.DataFrame, dict]:
+    """``same_figure`` and the memo of this run (empty when ``memo`` is None).
+
+    Two panels can only meet when they share a blocking key, so documents fall into
+    components (linked through shared keys) that are matched independently, each in
+    document order. ``memo`` maps a component's key (its documents with the digest of
+    their panels and cells) to its rows and groups from an earlier run: a component none
+    of whose documents changed is not matched again. The rows equal a clean run's.
+    """
     sigs = signatures(panels, cells)
+    n_panels = panels.groupby("doc").size().to_dict() if len(panels) else {}
+    prints = doc_digests(panels, cells) if memo is not None else {}
+    memo, kept = memo or {}, {}
+    rows: list[dict] = []
+    group_of: dict[str, str] = {}
+    for part in components(sigs):
+        key = component_key(part, prints) if prints else None
+        if key is not None and key in memo:
+            found_rows, found_groups = memo[key]
+        else:
+            found_rows, found_groups = _match(
+                [replace(s, id=i) for i, s in enumerate(part)], n_panels
+            )
+        if key is not None:
+            kept[key] = (found_rows, found_groups)
+        rows += found_rows
+        group_of.update(found_groups)
+    return _assemble(rows, group_of), kept
+
+
+def components(sigs: list[PanelSig]) -> list[list[PanelSig]]:
+    """The signatures, split into groups of documents linked by shared blocking keys,
+    each in (doc, panel) order; groups ordered by their first document."""
+    parent: dict = {}
+
+    def root(x):
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for s in sigs:
+        for key in _keys(s):
+            a, b = root(("key", key)), root(("doc", s.doc))
+            if a != b:
+                parent[a] = b
+    parts: dict = defaultdict(list)
+    for s in sigs:
+        parts[root(("doc", s.doc))].append(s)
+    return sorted(parts.values(), key=lambda part: (part[0].doc, part[0].panel))
+
+
+def doc_digests(panels: pd.DataFrame, cells: pd.DataFrame) -> dict[str, str]:
+    """SHA-256 of each document's panel and cell rows (the columns matching reads)."""
+    out: dict[str, list[bytes]] = defaultdict(list)
+    for frame, cols in ((panels, _PANEL_COLS), (cells, _CELL_COLS)):
+        if not len(frame):
+            continue
+        f = frame[list(cols)].sort_values(["doc", "panel"], kind="stable")
+        # tick lists cannot be hashed by pandas: panels go through text (few rows),
+        # cells (strings, numbers, None) are hashed as they are
+        plain = f if frame is cells else pd.DataFrame({c: f[c].map(_text) for c in cols})
+        hashed = pd.util.hash_pandas_object(plain, index=False).to_numpy()
+        docs = f["doc"].to_numpy(dtype=object)
+        change = np.r_[True, docs[1:] != docs[:-1]]
+        starts = np.flatnonzero(change)
+        for a, b in zip(starts, np.r_[starts[1:], len(docs)], strict=True):
+            out[docs[a]].append(hashed[a:b].tobytes())
+        for d in out:
+            out[d].append(b"|")
+    return {d: hashlib.sha256(b"".join(parts)).hexdigest() for d, parts in out.items()}
+
+
+def _text(v) -> str:
+    if isinstance(v, str):
+        return "s" + v
+    if isinstance(v, (list, tuple, np.ndarray)):
+        return "l" + "\x1f".join(_text(x) for x in v)
+    return "v" + repr(v)
+
+
+def component_key(part: list[PanelSig], prints: dict[str, str]) -> str:
+    h = hashlib.sha256()
+    for doc in sorted({s.doc for s in part}):
+        h.update(f"{doc}\x1f{prints[doc]}\x1e".encode())
+    return h.hexdigest()
+
+
+_PANEL_COLS = ("doc", "panel", "title", "x_label", "y_label", "x_ticks", "y_ticks")
+_CELL_COLS = ("doc", "panel", "x", "y", "value", "value_text")
+
+
+def _match(sigs: list[PanelSig], n_panels: dict) -> tuple[list[dict], dict[str, str]]:
+    """Rows (without group) and each matched document's group leader; ``sigs`` numbered
+    0..n-1 in (doc, panel) order."""
     by_doc: dict[str, list[PanelSig]] = defaultdict(list)
     for s in sigs:
         by_doc[s.doc].append(s)
-    n_panels = panels.groupby("doc").size().to_dict() if len(panels) else {}
     blocks: dict[tuple, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
     anchor_of: dict[int, int] = {}
     group_of: dict[str, str] = {}
@@ -240,6 +340,10 @@ def same_figure(panels: pd.DataFrame, cells: pd.DataFrame) -> pd.DataFrame:
             for key in _keys(s):
                 for w in s.words:
                     blocks[key][w].append(s.id)
+    return rows, group_of
+
+
+def _assemble(rows: list[dict], group_of: dict[str, str]) -> pd.DataFrame:
     out = pd.DataFrame(rows, columns=[c for c in SAME_FIGURE if c != "group"])
     if not len(out):
         return typed(pd.DataFrame(columns=list(SAME_FIGURE)), SAME_FIGURE)
