@@ -14,14 +14,21 @@ One document's failure never stops the others: a parser crash becomes an
 from __future__ import annotations
 
 import logging
+import os
+import signal
+import stat
+import threading
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from figdata import fileio, layout, publish, tables
+from figdata.gcpause import gc_paused
 
 log = logging.getLogger("figdata")
 
@@ -61,37 +68,133 @@ def describe(name: str, frames: Mapping) -> str:
 # --- extract -------------------------------------------------------------------------
 
 
+def document_error_rows(doc: str, kind: str, detail: str) -> dict[str, list[dict]]:
+    """No rows but one ``error`` finding of ``kind``, for a document that could not be read."""
+    finding = {"doc": doc, "kind": kind, "severity": "error", "detail": detail, "stage": "parse"}
+    return {t: [finding] if t == "findings" else [] for t in tables.TABLES}
+
+
 def parser_error_rows(doc: str, name: str, exc: BaseException) -> dict[str, list[dict]]:
     """No rows but one ``parser_error`` finding, for a document the parser choked on."""
     lines = traceback.format_exception_only(type(exc), exc)
     last = lines[-1].strip() if lines else type(exc).__name__
-    finding = {
-        "doc": doc,
-        "kind": "parser_error",
-        "severity": "error",
-        "detail": f"{name}: the parser failed: {last}",
-        "stage": "parse",
-    }
-    return {t: [finding] if t == "findings" else [] for t in tables.TABLES}
+    return document_error_rows(doc, "parser_error", f"{name}: the parser failed: {last}")
 
 
-def extract_rows(path: fileio.PathLike) -> dict[str, list[dict]]:
-    """Parse one document file into its raw rows per table; never raises on bad content."""
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on one document (config keys ``max_doc_mb``, ``doc_time_budget_s``,
+    ``follow_outside_links``)."""
+
+    #: larger files are refused unread (``too_large``); None: no limit
+    max_bytes: int | None = 10_000_000
+    #: seconds of reading and parsing after which a document gets a ``timeout``; None: none
+    time_budget: float | None = 120.0
+    #: read a symbolic link whose target lies outside the document's folder
+    follow_outside_links: bool = False
+
+
+class DocumentTimeout(Exception):
+    """Raised inside a document's parse when its time budget is spent."""
+
+
+@contextmanager
+def time_budget(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`DocumentTimeout` in this thread after ``seconds`` of wall time.
+
+    A real-time interval timer and SIGALRM: the parser is pure Python and
+    regular expressions, both of which check for signals, so no worker
+    process (and no second import of the parser) is needed. Only in the main
+    thread, where Python delivers signals; elsewhere there is no budget.
+    """
+    if not seconds or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum, frame):
+        raise DocumentTimeout(f"took more than {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def refusal(path: Path, limits: Limits) -> tuple[str, str] | None:
+    """Why ``path`` is not read, as (finding kind, detail), or None when it may be read.
+
+    Decided on the file's metadata alone, before a byte is read: a FIFO would
+    block the job, a link may point anywhere (``/etc/passwd``), a huge file
+    would take the shard's time and memory.
+    """
+    name = path.name
+    if path.is_symlink() and not limits.follow_outside_links:
+        target = Path(os.path.realpath(path))
+        folder = Path(os.path.realpath(path.parent))
+        if not target.is_relative_to(folder):
+            return (
+                "outside_link",
+                f"{name}: a symbolic link to {str(target)!r}, outside the documents' folder; "
+                "not read (config follow_outside_links: true reads such links)",
+            )
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        return "unreadable", f"{name}: not a regular file; not read"
+    if limits.max_bytes is not None and st.st_size > limits.max_bytes:
+        return (
+            "too_large",
+            f"{name}: {st.st_size:,} bytes, more than the limit of {limits.max_bytes:,} "
+            "(config max_doc_mb); not read",
+        )
+    return None
+
+
+def extract_rows(path: fileio.PathLike, limits: Limits = Limits()) -> dict[str, list[dict]]:
+    """Parse one document file into its raw rows per table; never raises on a bad document.
+
+    Whatever goes wrong with this one file (it cannot be read, it is refused,
+    the parser raises or runs out of time) becomes an ``error`` finding of the
+    document and the shard goes on.
+    """
     from figdata.parse import parse_document
 
     path = Path(path)
     doc = fileio.doc_id(path)
-    raw = fileio.read_document(path)
+    name = path.name
     try:
-        parsed = parse_document(doc, raw)
+        refused = refusal(path, limits)
+        if refused:
+            return document_error_rows(doc, *refused)
+        with time_budget(limits.time_budget), gc_paused():
+            raw = fileio.read_document(path)
+            parsed = parse_document(doc, raw)
+            del raw
+            out = {t: getattr(parsed, t) for t in tables.TABLES}
+            # in place: a copy of every row would double a big document's memory
+            for rows in out.values():
+                for row in rows:
+                    row["doc"] = doc
+    except DocumentTimeout as exc:
+        return document_error_rows(
+            doc, "timeout", f"{name}: reading and parsing {exc} (config doc_time_budget_s)"
+        )
+    except OSError as exc:
+        return document_error_rows(
+            doc, "unreadable", f"{name}: cannot be read: {exc.strerror or exc}"
+        )
     except Exception as exc:  # one bad document must not stop the batch
-        log.exception("%s: the parser raised; recording a parser_error finding", path.name)
-        return parser_error_rows(doc, path.name, exc)
-    return {t: [{**row, "doc": doc} for row in getattr(parsed, t)] for t in tables.TABLES}
+        log.exception("%s: the parser raised; recording a parser_error finding", name)
+        return parser_error_rows(doc, name, exc)
+    return out
 
 
 def extract_shard(
-    doc_paths: Sequence[fileio.PathLike], out_paths: Mapping[str, fileio.PathLike]
+    doc_paths: Sequence[fileio.PathLike],
+    out_paths: Mapping[str, fileio.PathLike],
+    limits: Limits = Limits(),
 ) -> list[str]:
     """Parse every document and write the shard's raw tables, one file per table.
 
@@ -107,7 +210,7 @@ def extract_shard(
     rows: dict[str, list[dict]] = {t: [] for t in tables.TABLES}
     lines = []
     for path in doc_paths:
-        doc_rows = extract_rows(path)
+        doc_rows = extract_rows(path, limits)
         for table in tables.TABLES:
             rows[table].extend(doc_rows[table])
         findings = doc_rows["findings"]
@@ -129,9 +232,9 @@ def extract_shard(
     # one DataFrame per table and shard: building them per document cost more
     # than the parsing itself
     for table in tables.TABLES:
-        fileio.write_parquet(
-            tables.frame(rows[table], tables.TABLES[table]), out_paths[table], table
-        )
+        with gc_paused():
+            frame = tables.frame(rows[table], tables.TABLES[table])
+        fileio.write_parquet(frame, out_paths[table], table)
     return lines
 
 
@@ -184,7 +287,11 @@ def validate_shard(
     # documents in sorted order, so that sorting a table by its keys (doc first)
     # keeps every document's rows together, in the order validation left them
     order = sorted(docs)
-    checked = validate.validate_tables(raw, order)
+    try:
+        checked = validate.validate_tables(raw, order)
+    except validate.StructuralError as exc:
+        raw = withhold_breaking_documents(raw, order, exc)
+        checked = validate.validate_tables(raw, order)
 
     pub = publish.Publication(outputs["manifest"], results)
     merged = {}
@@ -221,6 +328,73 @@ def validate_shard(
     if removed:
         log.info("removed %s of documents no longer in the shard", _plural(removed, "file"))
     return lines
+
+
+def _rows_of(raw: Mapping[str, pd.DataFrame], docs: Sequence[str]) -> dict[str, pd.DataFrame]:
+    keep = set(docs)
+    return {t: df[df["doc"].isin(keep)].reset_index(drop=True) for t, df in raw.items()}
+
+
+def withhold_breaking_documents(
+    raw: Mapping[str, pd.DataFrame], docs: Sequence[str], error: Exception
+) -> dict[str, pd.DataFrame]:
+    """The raw tables without the rows of the documents that break the structural contract.
+
+    Each such document keeps one ``contract_violation`` finding (severity
+    error) naming the broken check, and its shard-mates are published as
+    usual. The culprits are found by bisection, a few pandera calls per bad
+    document. A failure that is not any document's (a column missing from the
+    whole table, as after a pipeline bug) re-raises ``error``: the job fails
+    and the previous publication stays.
+    """
+    from figdata import validate
+
+    def breaks(subset: Sequence[str]) -> bool:
+        try:
+            validate.validate_tables(_rows_of(raw, subset), subset or ["_"])
+        except validate.StructuralError:
+            return True
+        return False
+
+    if breaks([]):
+        raise error
+    bad: list[str] = []
+    pending = [list(docs)]
+    while pending:
+        group = pending.pop()
+        if not breaks(group):
+            continue
+        if len(group) == 1:
+            bad.append(group[0])
+        else:
+            half = len(group) // 2
+            pending += [group[:half], group[half:]]
+    if not bad:
+        raise error
+    bad.sort()
+    kept = _rows_of(raw, sorted(set(docs) - set(bad)))
+    notes = []
+    for doc in bad:
+        try:
+            validate.validate_tables(_rows_of(raw, [doc]), [doc])
+            why = str(error)
+        except validate.StructuralError as exc:
+            why = str(exc)
+        first = why.strip().splitlines()[0] if why.strip() else type(error).__name__
+        log.error("%s: the parser's tables break the contract; rows withheld: %s", doc, why)
+        notes.append(
+            {
+                "doc": doc,
+                "kind": "contract_violation",
+                "severity": "error",
+                "detail": f"the parser's tables for this document break the contract ({first}); "
+                "its rows are withheld, the raw tables keep them",
+                "stage": "validate",
+            }
+        )
+    findings = tables.frame(notes, tables.TABLES["findings"])
+    kept["findings"] = pd.concat([kept["findings"], findings], ignore_index=True)
+    return kept
 
 
 def summary_rows(docs: Sequence[str], merged: Mapping[str, pd.DataFrame]) -> list[dict]:
