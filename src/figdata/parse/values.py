@@ -42,9 +42,10 @@ class Value:
     remark: str | None = None
 
 
-# digit groups: "1 234.5" (space, no-break or thin space), "1_000", "1,234.5" in one slot
+# digit groups split by a space (plain, no-break, thin) or an underscore: "1 234.5", "1_000"
+# (commas, "12,400", are _GROUPED's)
 _DIGIT_GROUPS = re.compile(
-    r"(?<![\d.,])\d{1,3}(?:([ \u00a0\u202f\u2009_,])\d{3})(?:\1\d{3})*(?![\d,])"
+    r"(?<![\d.,])\d{1,3}(?:([ \u00a0\u202f\u2009_])\d{3})(?:\1\d{3})*(?![\d,])"
 )
 _INFINITE = re.compile(rf"^\s*(?P<sign>[+\-{MINUS}]?)(?:inf|infinity|∞)\s*[.;]?\s*$", re.IGNORECASE)
 # Arabic decimal and thousands separators
@@ -63,8 +64,6 @@ def normalise_number(token: str) -> str:
     """``token`` with digits in ASCII and digit-group separators removed.
 
     ``1 234.5``, ``1_000`` and ``٣٫٥`` read as ``1234.5``, ``1000`` and ``3.5``.
-    A comma between groups counts only when the slot holds a single number
-    (lists were split at their commas before).
     """
     token = _ascii_digits(token)
     return _DIGIT_GROUPS.sub(lambda m: m.group(0).replace(m.group(1), ""), token)
@@ -95,9 +94,11 @@ def parse_value(token: str) -> Value | None:
     number = m.group("num")
     value = to_float(number)
     if normal != token:
-        # the printed spelling, not the normalised one
-        number = token.strip()
-        return Value(value=value, text=number, remark=m.group("remark"))
+        # the printed spelling, not the normalised one (without a remark in parentheses)
+        printed = token.rsplit("(", 1)[0] if m.group("paren") else token
+        return Value(
+            value=value, text=printed.strip().rstrip(".;").strip(), remark=m.group("remark")
+        )
     hedge = (m.group("hedge") or m.group("hedge2") or "").strip()
     text = number + (m.group("mult") or "") + (m.group("pct") or "")
     if hedge:
