@@ -87,24 +87,25 @@ def test_leading_dash_names_with_the_project_as_seeds_folder(tmp_path):
     assert summary(work).set_index("doc")["cells"].to_dict() == {"--help": 6, "-rf": 6}
 
 
+def _shard_job_memory(workdir: Path) -> list[int]:
+    """mem_mb of the extract and validate jobs a dry run plans."""
+    proc = run_snakemake(workdir, "--dry-run", "--config", "shards=1")
+    rule, mem = None, []
+    for line in (proc.stdout + proc.stderr).splitlines():
+        if line.strip().endswith(":") and line.strip().split()[0] in ("rule", "localrule"):
+            rule = line.strip().split()[1].rstrip(":")
+        elif "mem_mb=" in line and rule in ("extract", "validate"):
+            mem.append(int(line.split("mem_mb=")[1].split(",")[0]))
+    return mem
+
+
 def test_memory_of_a_job_grows_with_its_documents(tmp_path):
     work = make_workspace(tmp_path / "w")
     (work / "seeds" / "big.txt").write_text(hostile.sized(2))
-    proc = run_snakemake(work, "--dry-run", "--config", "shards=1")
-    mem = [
-        int(line.split("mem_mb=")[1].split(",")[0])
-        for line in (proc.stdout + proc.stderr).splitlines()
-        if "mem_mb=" in line
-    ]
+    mem = _shard_job_memory(work)
     assert len(mem) == 2 and min(mem) > 1000
-    small = make_workspace(tmp_path / "s")
-    proc = run_snakemake(small, "--dry-run", "--config", "shards=1")
-    low = [
-        int(line.split("mem_mb=")[1].split(",")[0])
-        for line in (proc.stdout + proc.stderr).splitlines()
-        if "mem_mb=" in line
-    ]
-    assert max(low) < min(mem)
+    low = _shard_job_memory(make_workspace(tmp_path / "s"))
+    assert len(low) == 2 and max(low) < min(mem)
 
 
 def _tree(root: Path) -> dict[str, bytes]:
