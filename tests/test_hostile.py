@@ -418,3 +418,17 @@ def test_a_job_waits_for_another_working_in_its_shard_folder(tmp_path):
     entered = float(proc.communicate(timeout=60)[0])
     assert entered >= released
     assert sorted(p.name for p in folder.parent.iterdir()) == ["000"]  # no lock file
+
+
+def test_a_colour_bar_bound_too_large_for_a_float_states_no_range():
+    # found by tests/test_fuzz.py: colorbar_max = inf broke the panels contract
+    from figdata.parse.axes import colour_ranges
+
+    assert colour_ranges("ranges from 0 to 1e309") == []
+    assert colour_ranges("ranges from 0 to 1.5") == [(0.0, 1.5)]
+    text = hostile.small().replace(
+        "### Detailed Analysis", "* **Colour bar:** from 0 to 1e309\n### Detailed Analysis"
+    )
+    parsed = parse_document("doc", text.encode())
+    figdata.validate.validate_document("doc", parsed.frames())  # raises on a broken contract
+    assert all(p["colorbar_max"] is None for p in parsed.panels)
