@@ -112,6 +112,11 @@ def _field(value) -> str:
     return text
 
 
+def tsv_row(values: Iterable) -> str:
+    """One line of :func:`tsv_text` (without its line break)."""
+    return "\t".join(_field(v) for v in values)
+
+
 def tsv_text(header: Sequence[str], rows: Iterable[Sequence]) -> str:
     """Tab-separated text, ``\\n`` line ends; a field holding a tab, a line break (``\\n``
     or ``\\r``) or a double quote is quoted CSV-style. The one dialect of manifest.tsv and
