@@ -252,9 +252,7 @@ class Publication:
         self._stage(text.encode("utf-8"), self.manifest.with_name(PUBLISHED))
         live = {e.path for e in self.entries}
         removals = [
-            e.path
-            for e in self.previous
-            if e.path not in live and (e.doc in docs or owns(e.doc))
+            e.path for e in self.previous if e.path not in live and (e.doc in docs or owns(e.doc))
         ]
         journal = self.staging / JOURNAL
         tmp = self.staging / f"{JOURNAL}.tmp"
