@@ -32,3 +32,6 @@ rule all:
         rules.aggregate.output,
         rules.stats_corpus.output,
         rules.report.output,
+
+
+include: "rules/archive.smk"

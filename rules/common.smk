@@ -4,6 +4,7 @@
 import json
 import os
 import re
+import subprocess
 import sys
 from importlib.util import find_spec
 from pathlib import Path
@@ -198,11 +199,14 @@ def stats_page_inputs(wildcards):
     corpus = layout.files(RESULTS, getattr(layout, "STATS_CORPUS_FILES", {}))
     if "same_figure" in corpus:
         inputs["same_figure"] = corpus["same_figure"]
+    # contradicted claims are findings: a page lists them with the document's others
+    if "findings" in shard:
+        inputs["stats_findings"] = shard["findings"]
     return inputs
 
 
 def stats_page_args(wildcards, input):
-    names = (*STATS_PAGE_TABLES, "same_figure")
+    names = (*STATS_PAGE_TABLES, "same_figure", "stats_findings")
     return " ".join(f"{t}={input[t]}" for t in names if hasattr(input, t))
 
 
@@ -222,7 +226,18 @@ def comparison_flag(wildcards):
 
 
 def config_json(wildcards):
-    """The configuration as the report's footer shows it (a param: a change reruns)."""
+    """The configuration as the report's footer shows it (a param: a change reruns).
+
+    Without `shards`: the number of batches changes no result, so the pages must not
+    differ by it (the results are byte-identical whatever `shards` is).
+    """
+    return json.dumps(
+        {k: v for k, v in config.items() if k != "shards"}, sort_keys=True
+    )
+
+
+def full_config_json(wildcards):
+    """The effective configuration, every key, as the archive's manifest records it."""
     return json.dumps(config, sort_keys=True)
 
 
@@ -286,22 +301,50 @@ def job_memory(base_mb, per_input_mb):
 
 DOCS = discover_documents(config["seeds_dir"])
 SHARDS = assign_shards(DOCS, config["shards"])
-CORE_CODE = package_sources(
-    "__init__.py",
-    "tables.py",
-    "layout.py",
-    "fileio.py",
-    "batch.py",
-    "cli.py",
-    "publish.py",
-    "gcpause.py",
-)
-EXTRACT_CODE = sorted({*CORE_CODE, *package_sources("parse/**/*.py")})
-VALIDATE_CODE = sorted({*CORE_CODE, *package_sources("validate/*.py", "schemas.py")})
-AGGREGATE_CODE = sorted({*CORE_CODE, *package_sources("corpus.py")})
-STATS_CODE = sorted({*CORE_CODE, *package_sources("stats/*.py", "titles.py")})
-FIGURES_CODE = sorted({*CORE_CODE, *package_sources("figures/*.py")})
-REPORT_CODE = sorted({*FIGURES_CODE, *package_sources("report/*.py", "templates/*")})
+# the same lists the per-document cache keys on (figdata.cache.code_version)
+CORE_CODE = package_sources(*layout.CORE_CODE)
+
+
+def stage_code(stage):
+    return sorted({*CORE_CODE, *package_sources(*layout.STAGE_CODE[stage])})
+
+
+EXTRACT_CODE = stage_code("extract")
+VALIDATE_CODE = stage_code("validate")
+AGGREGATE_CODE = stage_code("aggregate")
+STATS_CODE = stage_code("stats")
+FIGURES_CODE = stage_code("figures")
+# a page shows the figures: a change to the drawing code redoes the pages too
+REPORT_CODE = sorted({*FIGURES_CODE, *stage_code("report")})
+ARCHIVE_CODE = stage_code("archive")
+# the pinned dependencies, whose versions the archive's manifest records
+LOCK_FILE = os.path.join(workflow.basedir, "requirements.lock")
+
+
+def archive_folder(wildcards, output):
+    return os.path.dirname(output.index)
+
+
+def git_commit(wildcards):
+    """The workflow's git commit, "-dirty" after it when tracked files differ; "" outside git."""
+
+    def git(*args):
+        return subprocess.run(
+            ["git", "-C", workflow.basedir, *args],
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+        )
+
+    try:
+        top = git("rev-parse", "--show-toplevel")
+        if top.returncode or Path(top.stdout.strip()) != Path(workflow.basedir):
+            return ""  # not a checkout of its own (a copy inside another repository)
+        head = git("rev-parse", "HEAD").stdout.strip()
+        dirty = git("status", "--porcelain", "--untracked-files=no").stdout.strip()
+    except OSError:
+        return ""
+    return f"{head}-dirty" if dirty else head
 
 
 # The jobs run `python -m figdata.cli`: resolve `python` to the interpreter

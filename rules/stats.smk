@@ -7,6 +7,8 @@
 rule stats:
     input:
         **shard_files("{shard}", layout.VALIDATE_FILES),
+        # each document's key, for the per-document cache (figdata.cache)
+        digests=shard_files("{shard}", layout.EXTRACT_FILES)["digests"],
         code=STATS_CODE,
     output:
         **shard_files("{shard}", layout.STATS_FILES),

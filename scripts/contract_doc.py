@@ -83,6 +83,19 @@ FILES = [
         "the `stats/{doc}.json` and `stats_findings/{doc}.parquet` files it published",
     ),
     (
+        "results/shards/{shard}/parsed/digests.tsv",
+        "intermediate: each document's SHA-256 and cache key (doc, sha256, key)",
+    ),
+    (
+        "results/shards/{shard}/.cache/{stage}/",
+        "the shard job's per-document cache (safe to delete; never archived)",
+    ),
+    (
+        "results/archive/figdata-{digest}.tar.gz",
+        "on demand (`snakemake archive`): seeds, config, results and `MANIFEST.json`",
+    ),
+    ("results/archive/archive.json", "the archive's file name, SHA-256, size and members"),
+    (
         "logs/{extract,validate,stats}/{shard}.log",
         "one line per document; contradicted claims with file and line; tracebacks of "
         "parser crashes and failures",

@@ -18,7 +18,16 @@ REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO / "seeds"
 CORPUS = REPO / "tests" / "corpus"
 CORPUS_DOCS = CORPUS / "docs"
-WORKFLOW_FILES = ("Snakefile", "rules", "config", "scripts", "envs", "profiles", "report")
+WORKFLOW_FILES = (
+    "Snakefile",
+    "rules",
+    "config",
+    "scripts",
+    "envs",
+    "profiles",
+    "report",
+    "requirements.lock",
+)
 
 
 def make_workspace(dest: Path, docs: Path | None = SEEDS, docs_name: str = "seeds") -> Path:
@@ -46,14 +55,20 @@ def make_workspace(dest: Path, docs: Path | None = SEEDS, docs_name: str = "seed
 
 
 def run_snakemake(
-    workdir: Path, *args: str, check: bool = True, cores: int = 2, timeout: float | None = None
+    workdir: Path,
+    *args: str,
+    check: bool = True,
+    cores: int = 2,
+    timeout: float | None = None,
+    env: dict | None = None,
 ):
     """Run the Snakemake of this interpreter in ``workdir``; returns the CompletedProcess.
 
     ``timeout`` (seconds) fails the test instead of waiting for ever, e.g. for a
-    Snakemake whose batch-system status checks never succeed.
+    Snakemake whose batch-system status checks never succeed. ``env`` adds to
+    (or overrides) this process's environment.
     """
-    env = {**os.environ, "PYTHONPATH": str(workdir / "src")}
+    env = {**os.environ, "PYTHONPATH": str(workdir / "src"), **(env or {})}
     cmd = [sys.executable, "-m", "snakemake", "--cores", str(cores), *args]
     try:
         proc = subprocess.run(
@@ -88,7 +103,7 @@ _STATS_ROW = re.compile(r"^(\S+)\s+(\d+)$")
 
 def planned_jobs(workdir: Path, *args: str) -> dict[str, int]:
     """Jobs a dry run would execute, as {rule: count}; empty when nothing is to be done."""
-    proc = run_snakemake(workdir, "--dry-run", "--quiet", "rules", *args)
+    proc = run_snakemake(workdir, "--dry-run", *args, "--quiet", "rules")
     out = proc.stdout + proc.stderr
     if "Nothing to be done" in out:
         return {}
@@ -118,6 +133,47 @@ def planned_shards(workdir: Path, *args: str) -> dict[str, list[str]]:
         if m and rule:
             shards.setdefault(rule, []).append(m.group(1))
     return {r: sorted(s) for r, s in shards.items()}
+
+
+def full_plan(workdir: Path, *args: str) -> dict[str, int]:
+    """Every job of the default target, as {rule: count}, whatever is up to date."""
+    return planned_jobs(workdir, "--forceall", *args)
+
+
+def shard_rules(workdir: Path, *args: str) -> set[str]:
+    """The rules with a job per shard (the others run once for the corpus)."""
+    return set(planned_shards(workdir, "--forceall", *args))
+
+
+def every_rule_once(workdir: Path) -> dict[str, int]:
+    """What an edit of one document must rerun: its shard's jobs and the corpus-wide ones."""
+    return dict.fromkeys(full_plan(workdir), 1)
+
+
+def rule_graph(workdir: Path) -> list[tuple[str, str]]:
+    """The workflow's rule graph as (producer, consumer) pairs."""
+    dot = run_snakemake(workdir, "--forceall", "--rulegraph").stdout
+    names = dict(re.findall(r'^\s*(\d+)\[label = "(\w+)"', dot, flags=re.M))
+    return [(names[a], names[b]) for a, b in re.findall(r"^\s*(\d+) -> (\d+)", dot, flags=re.M)]
+
+
+def downstream(edges: list[tuple[str, str]], first: set[str]) -> set[str]:
+    """``first`` and every rule that consumes their outputs, directly or not."""
+    found, todo = set(first), list(first)
+    while todo:
+        rule = todo.pop()
+        for a, b in edges:
+            if a == rule and b not in found:
+                found.add(b)
+                todo.append(b)
+    return found
+
+
+def corpus_fed_rules(workdir: Path) -> set[str]:
+    """Shard rules that read a corpus-wide rule's output: every change reruns all their jobs."""
+    shard = shard_rules(workdir)
+    corpus = set(full_plan(workdir)) - shard
+    return downstream(rule_graph(workdir), corpus) & shard
 
 
 def doc_ids(folder: Path) -> list[str]:

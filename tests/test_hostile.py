@@ -126,7 +126,7 @@ def test_extract_shard_keeps_every_document_whatever_one_does(tmp_path, monkeypa
     pipe = tmp_path / "pipe.txt"
     os.mkfifo(pipe)
     limits = batch.Limits(max_bytes=SEED.stat().st_size + 10)
-    batch.extract_shard([good, big, pipe], raw_paths(tmp_path), limits)
+    batch.extract_shard([good, big, pipe], raw_paths(tmp_path), limits=limits)
     findings = fileio.read_parquet(raw_paths(tmp_path)["findings"])
     by_doc = findings.groupby("doc")["kind"].apply(list).to_dict()
     assert by_doc["big"] == ["too_large"] and by_doc["pipe"] == ["unreadable"]

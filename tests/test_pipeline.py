@@ -18,11 +18,14 @@ import yaml
 from helpers import (
     CORPUS_DOCS,
     SEEDS,
+    corpus_fed_rules,
     doc_ids,
+    every_rule_once,
     make_workspace,
     planned_jobs,
     planned_shards,
     run_snakemake,
+    shard_rules,
 )
 
 from figdata import layout, publish, tables
@@ -46,24 +49,27 @@ SHARD_FILES = (
 CORPUS_OUTPUTS = tuple(
     layout.files(layout.RESULTS, {**layout.CORPUS_FILES, **layout.STATS_CORPUS_FILES}).values()
 )
-#: what an edit of one document reruns: its shard's jobs and the corpus jobs
-SHARD_JOBS = ("extract", "validate", "stats", "figures")
-CORPUS_JOBS = {"aggregate": 1, "stats_corpus": 1, "report": 1, "all": 1}
 
 
 def live_shards(workdir: Path) -> list[str]:
     return sorted({shard(d) for d in doc_ids(workdir / "seeds")})
 
 
+def shard_jobs(workdir: Path, *shards: str) -> dict[str, list[str]]:
+    """Every shard rule for exactly ``shards``; one that reads a corpus-wide table (a
+    document's page shows its same-figure matches across the corpus) for every shard."""
+    fed = corpus_fed_rules(workdir)
+    return {
+        rule: live_shards(workdir) if rule in fed else sorted(shards)
+        for rule in shard_rules(workdir)
+    }
+
+
 def edit_jobs(workdir: Path) -> dict[str, int]:
-    """A document's page shows its same-figure matches, found across the whole corpus:
-    every shard's pages job reads that corpus table, so an edit reruns them all."""
-    pages = {"report_pages": len(live_shards(workdir))} if live_shards(workdir) else {}
-    return {**dict.fromkeys(SHARD_JOBS, 1), **pages, **CORPUS_JOBS}
-
-
-def edit_shards(workdir: Path, doc: str) -> dict[str, list[str]]:
-    return {**dict.fromkeys(SHARD_JOBS, [shard(doc)]), "report_pages": live_shards(workdir)}
+    """What an edit of one document must rerun, as {rule: jobs} (see :func:`shard_jobs`)."""
+    fed = corpus_fed_rules(workdir)
+    n = len(live_shards(workdir))
+    return {r: n if r in fed else 1 for r in every_rule_once(workdir)}
 
 
 SHARDS = yaml.safe_load((Path(__file__).parents[1] / "config/config.yaml").read_text())["shards"]
@@ -233,7 +239,7 @@ def test_second_run_has_nothing_to_do(seeds_run):
 def test_rerun_is_byte_identical(seeds_run):
     docs = doc_ids(SEEDS)
     files = per_doc_files(seeds_run, docs) + [seeds_run / p for p in CORPUS_OUTPUTS]
-    files += sorted((seeds_run / "results/shards").rglob("*.*"))
+    files += sorted(p for p in (seeds_run / "results/shards").rglob("*.*") if p.is_file())
     before = {f: f.read_bytes() for f in files}
     run_snakemake(seeds_run, "--forcerun", "extract")
     assert {f: f.read_bytes() for f in files} == before
@@ -245,16 +251,51 @@ def test_touch_without_edit_reruns_nothing(seeds_run):
     assert planned_jobs(seeds_run) == {}
 
 
+def files_of(workdir: Path, docs: list[str]) -> list[Path]:
+    """Every file under results/ named after one of ``docs`` (any stage's, shards aside)."""
+    wanted = set(docs)
+    return sorted(
+        p
+        for p in (workdir / "results").rglob("*")
+        if p.is_file()
+        and "shards" not in p.relative_to(workdir / "results").parts
+        and (p.name.split(".")[0] in wanted or p.stem in wanted)
+    )
+
+
+def mentions(workdir: Path, doc: str) -> list[str]:
+    """Files under results/ that name ``doc``: by file name, in a table's doc column, in text."""
+    found = []
+    for p in sorted((workdir / "results").rglob("*")):
+        if not p.is_file():
+            continue
+        rel = p.relative_to(workdir).as_posix()
+        if doc in p.name:
+            found.append(rel)
+        elif p.suffix == ".parquet":
+            columns = pq.read_schema(p).names
+            if "doc" in columns and doc in pq.read_table(p, columns=["doc"])["doc"].to_pylist():
+                found.append(rel)
+        elif p.suffix in (".tsv", ".json", ".html", ".svg", ".txt", ".csv"):
+            if doc in p.read_text(encoding="utf-8", errors="replace"):
+                found.append(rel)
+    return found
+
+
 def test_edit_reruns_only_its_shard_and_aggregates(seeds_run):
     doc = doc_ids(SEEDS)[2]
-    other = [d for d in doc_ids(SEEDS) if shard(d) != shard(doc)]
+    others = [d for d in doc_ids(SEEDS) if d != doc]
     path = seeds_run / "seeds" / f"{doc}.txt"
     path.write_bytes(path.read_bytes() + b"\nOne more sentence, with 42 in it.\n")
     assert planned_jobs(seeds_run) == edit_jobs(seeds_run)
-    assert planned_shards(seeds_run) == edit_shards(seeds_run, doc)
-    stamps = {f: f.stat().st_mtime_ns for f in per_doc_files(seeds_run, other)}
+    assert planned_shards(seeds_run) == shard_jobs(seeds_run, shard(doc))
+    before = {f: (f.read_bytes(), f.stat().st_mtime_ns) for f in files_of(seeds_run, others)}
+    assert len(before) >= len(others) * len(PER_DOC)
     run_snakemake(seeds_run)
-    assert {f: f.stat().st_mtime_ns for f in per_doc_files(seeds_run, other)} == stamps
+    # every other document's files keep their bytes and their times, its shard's too
+    assert {f: (f.read_bytes(), f.stat().st_mtime_ns) for f in files_of(seeds_run, others)} == (
+        before
+    )
     assert planned_jobs(seeds_run) == {}
     assert_outputs(seeds_run, doc_ids(SEEDS))
 
@@ -264,21 +305,24 @@ def test_added_document_reruns_only_its_shard(seeds_run):
     new = name_in_shard(shard(doc_ids(SEEDS)[3]), "zz_added")
     (seeds_run / "seeds" / f"{new}.md").write_text("## A heatmap\n\nRow a: 1, 2\n")
     assert planned_jobs(seeds_run) == edit_jobs(seeds_run)
-    assert planned_shards(seeds_run) == edit_shards(seeds_run, new)
+    assert planned_shards(seeds_run) == shard_jobs(seeds_run, shard(new))
     run_snakemake(seeds_run)
     assert_outputs(seeds_run, [*doc_ids(SEEDS), new])
     shard_mates = [d for d in doc_ids(SEEDS) if shard(d) == shard(new)]
     assert sorted(set(manifest(seeds_run, shard(new))["doc"])) == sorted([*shard_mates, new])
+    assert files_of(seeds_run, [new])
 
 
 def test_removed_document_leaves_results(seeds_run):
     # the shard keeps another document: it reruns without the removed one
-    gone = doc_ids(SEEDS)[3]
-    (seeds_run / "seeds" / f"{gone}.txt").unlink()
-    assert planned_shards(seeds_run) == edit_shards(seeds_run, gone)
+    gone = next(d for d in doc_ids(seeds_run / "seeds") if d.startswith("zz_added"))
+    assert mentions(seeds_run, gone)
+    next((seeds_run / "seeds").glob(f"{gone}.*")).unlink()
+    assert planned_shards(seeds_run) == shard_jobs(seeds_run, shard(gone))
     run_snakemake(seeds_run)
     remaining = doc_ids(seeds_run / "seeds")
-    assert not [f for f in per_doc_files(seeds_run, [gone]) if f.exists()]
+    # from every table, figure and page, the shards' caches included
+    assert mentions(seeds_run, gone) == []
     assert_outputs(seeds_run, remaining)
     assert planned_jobs(seeds_run) == {}
 
@@ -289,12 +333,12 @@ def test_removed_last_document_of_a_shard_leaves_results(seeds_run):
     gone = [d for d in doc_ids(seeds_run / "seeds") if shard(d) == target]
     for doc in gone:
         next((seeds_run / "seeds").glob(f"{doc}.*")).unlink()
-    assert planned_jobs(seeds_run) == {
-        **CORPUS_JOBS,
-        "report_pages": len(live_shards(seeds_run)),
-    }
+    corpus_rules = set(every_rule_once(seeds_run)) - shard_rules(seeds_run)
+    fed = {r: len(live_shards(seeds_run)) for r in corpus_fed_rules(seeds_run)}
+    assert planned_jobs(seeds_run) == {**dict.fromkeys(corpus_rules, 1), **fed}
     run_snakemake(seeds_run)
     assert not [f for f in per_doc_files(seeds_run, gone) if f.exists()]
+    assert [m for doc in gone for m in mentions(seeds_run, doc)] == []
     assert not (seeds_run / f"results/shards/{target}").exists()
     assert_outputs(seeds_run, doc_ids(seeds_run / "seeds"))
     assert planned_jobs(seeds_run) == {}

@@ -32,6 +32,7 @@ HOSTILE_DOCS = (
 )
 SVG = "{http://www.w3.org/2000/svg}"
 SEED_IDS = doc_ids(SEEDS)
+SEED_002, SEED_003 = "002_bb9874f3359bfc19", "003_4bef295f338d59e0"
 
 
 e2e = pytest.mark.e2e  # runs Snakemake: `pytest -m "not e2e"` leaves it out
@@ -537,3 +538,17 @@ def test_statistics_are_shown_where_computed(tmp_path):
     assert "panel statistics: not computed" not in html
     assert "fact-check verdicts: not computed" not in html
     assert "panel pair statistics: not computed" in html  # the one table not given
+
+
+@e2e
+def test_a_contradicted_claim_is_listed_with_the_documents_findings(run):
+    """003's colour bar reads -88 to -52 over cells of 32 to 88: the statistics stage
+    contradicts it, and the page lists that finding beside the parser's and validate's."""
+    stats_findings = pd.read_parquet(run / "results" / "stats_findings" / f"{SEED_003}.parquet")
+    contradicted = stats_findings[stats_findings["kind"] == "claim_contradicted"]
+    assert len(contradicted) > 0
+    page = (run / "results" / "report" / "docs" / f"{SEED_003}.html").read_text()
+    findings_part = page[page.index(">Findings<") :]
+    assert findings_part.count("claim_contradicted") >= len(contradicted)
+    clean = (run / "results" / "report" / "docs" / f"{SEED_002}.html").read_text()
+    assert "claim_contradicted" not in clean

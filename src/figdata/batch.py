@@ -21,13 +21,13 @@ import threading
 import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from figdata import fileio, layout, publish, tables
+from figdata import cache, fileio, layout, publish, tables
 from figdata.gcpause import gc_paused
 
 log = logging.getLogger("figdata")
@@ -152,8 +152,14 @@ def refusal(path: Path, limits: Limits) -> tuple[str, str] | None:
     return None
 
 
-def extract_rows(path: fileio.PathLike, limits: Limits = Limits()) -> dict[str, list[dict]]:
-    """Parse one document file into its raw rows per table; never raises on a bad document.
+def extract_rows(
+    path: fileio.PathLike, limits: Limits = Limits(), raw: bytes | None = None
+) -> dict[str, list[dict]]:
+    """Parse one document file (or its bytes ``raw``) into its raw rows per table.
+
+    Never raises on a bad document. Without ``raw`` the file is checked
+    (:func:`refusal`) before it is read; with ``raw`` the caller has checked
+    and read it.
 
     Whatever goes wrong with this one file (it cannot be read, it is refused,
     the parser raises or runs out of time) becomes an ``error`` finding of the
@@ -164,12 +170,12 @@ def extract_rows(path: fileio.PathLike, limits: Limits = Limits()) -> dict[str, 
     path = Path(path)
     doc = fileio.doc_id(path)
     name = path.name
+    if raw is None:
+        raw, error_rows = read_checked(path, limits)
+        if error_rows is not None:
+            return error_rows
     try:
-        refused = refusal(path, limits)
-        if refused:
-            return document_error_rows(doc, *refused)
         with time_budget(limits.time_budget), gc_paused():
-            raw = fileio.read_document(path)
             parsed = parse_document(doc, raw)
             del raw
             out = {t: getattr(parsed, t) for t in tables.TABLES}
@@ -181,25 +187,59 @@ def extract_rows(path: fileio.PathLike, limits: Limits = Limits()) -> dict[str, 
         return document_error_rows(
             doc, "timeout", f"{name}: reading and parsing {exc} (config doc_time_budget_s)"
         )
-    except OSError as exc:
-        return document_error_rows(
-            doc, "unreadable", f"{name}: cannot be read: {exc.strerror or exc}"
-        )
     except Exception as exc:  # one bad document must not stop the batch
         log.exception("%s: the parser raised; recording a parser_error finding", name)
         return parser_error_rows(doc, name, exc)
     return out
 
 
+def read_checked(
+    path: Path, limits: Limits
+) -> tuple[bytes, None] | tuple[None, dict[str, list[dict]]]:
+    """The document's bytes, or None and its error rows when it is refused or unreadable.
+
+    Nothing is read from a refused file (:func:`refusal`).
+    """
+    doc = fileio.doc_id(path)
+    try:
+        refused = refusal(path, limits)
+        if refused:
+            return None, document_error_rows(doc, *refused)
+        return fileio.read_document(path), None
+    except OSError as exc:
+        detail = f"{path.name}: cannot be read: {exc.strerror or exc}"
+        return None, document_error_rows(doc, "unreadable", detail)
+
+
+#: findings that say nothing about a document's bytes but about the file or the
+#: moment (a link, a size limit, a read error, a slow machine): such a document's
+#: rows are never cached, and its key changes so that no later stage reuses them
+#: for the document once it parses
+UNCACHED_KINDS = frozenset({"outside_link", "unreadable", "too_large", "timeout"})
+
+
+def _uncached_kind(doc_rows: Mapping[str, list[dict]]) -> dict | None:
+    for f in doc_rows["findings"]:
+        if f.get("kind") in UNCACHED_KINDS and f.get("stage", "parse") != "validate":
+            return f
+    return None
+
+
 def extract_shard(
     doc_paths: Sequence[fileio.PathLike],
     out_paths: Mapping[str, fileio.PathLike],
+    doc_cache: cache.DocCache | None = None,
     limits: Limits = Limits(),
 ) -> list[str]:
     """Parse every document and write the shard's raw tables, one file per table.
 
-    ``out_paths`` maps cells, panels, findings and claims to their files.
-    Returns the log lines, one per document.
+    ``out_paths`` maps cells, panels, findings and claims to their files, and
+    optionally ``digests`` to the table of each document's digest and cache key
+    (which the validate stage's cache keys on). With ``doc_cache``, documents
+    whose key is cached are not parsed again. A document refused by ``limits``
+    is never read and never cached, nor is one that could not be read or ran
+    out of time: its finding is made again on every run. Returns the log
+    lines, one per parsed document.
     """
     missing = set(tables.TABLES) - set(out_paths)
     if missing:
@@ -207,10 +247,39 @@ def extract_shard(
     docs = [fileio.doc_id(p) for p in doc_paths]
     if len(set(docs)) != len(docs):
         raise ValueError("two documents of the shard share an id")
+    paths = {doc: Path(p) for doc, p in zip(docs, doc_paths, strict=True)}
+    # each file is checked, then read once: its bytes give its key and are parsed
+    raw: dict[str, bytes] = {}
+    unread: dict[str, dict[str, list[dict]]] = {}
+    for doc, path in paths.items():
+        data, error_rows = read_checked(path, limits)
+        if error_rows is None:
+            raw[doc] = data
+        else:
+            unread[doc] = error_rows
+    sums = {doc: publish.sha256(data) for doc, data in raw.items()}
+    version = cache.code_version("extract")
+    keys = {doc: cache.digest(version, doc, sums[doc]) for doc in raw}
+    readable = [doc for doc in docs if doc in raw]
+    reuse = doc_cache.reuse(keys, tables.TABLES) if doc_cache else cache.Reuse(fresh=readable)
+    for doc in reuse.hits:
+        del raw[doc]
+    fresh = set(reuse.fresh) | set(unread)
+    cached_keys = dict(keys)
     rows: dict[str, list[dict]] = {t: [] for t in tables.TABLES}
     lines = []
-    for path in doc_paths:
-        doc_rows = extract_rows(path, limits)
+    for doc, path in paths.items():
+        if doc not in fresh:
+            continue
+        doc_rows = unread.get(doc) or extract_rows(path, limits, raw.pop(doc))
+        uncached = _uncached_kind(doc_rows)
+        if uncached:
+            # a key of its own, so that no stage's cache takes this outcome for the
+            # document's, and no entry in this cache
+            cached_keys.pop(doc, None)
+            keys[doc] = cache.digest(
+                version, doc, sums.get(doc, ""), uncached["kind"], uncached["detail"]
+            )
         for table in tables.TABLES:
             rows[table].extend(doc_rows[table])
         findings = doc_rows["findings"]
@@ -229,12 +298,24 @@ def extract_shard(
             if f.get("severity") in ("error", "warning"):
                 where = f"{Path(path).name}:{f['line']}" if f.get("line") else Path(path).name
                 log.warning("%s: %s: %s", where, f["kind"], f["detail"])
+    if reuse.hits:
+        log.info("%s unchanged, taken from the cache", _plural(len(reuse.hits), "document"))
     # one DataFrame per table and shard: building them per document cost more
     # than the parsing itself
-    for table in tables.TABLES:
+    files = {}
+    for table, columns in tables.TABLES.items():
         with gc_paused():
-            frame = tables.frame(rows[table], tables.TABLES[table])
-        fileio.write_parquet(frame, out_paths[table], table)
+            frame = tables.frame(rows[table], columns)
+        df = cache.joined(reuse.tables.get(table), frame, table)
+        files[f"{table}.parquet"] = fileio.parquet_bytes(fileio.arrow_table(df, table))
+        fileio.write_bytes(files[f"{table}.parquet"], out_paths[table])
+    if "digests" in out_paths:
+        sums.update({doc: "-" for doc in unread})
+        fileio.write_bytes(
+            cache.digests_text(docs, sums, keys).encode("utf-8"), out_paths["digests"]
+        )
+    if doc_cache:
+        doc_cache.store(cached_keys, files)
     return lines
 
 
@@ -254,25 +335,28 @@ def validate_shard(
     outputs: Mapping[str, fileio.PathLike],
     results: fileio.PathLike = layout.RESULTS,
     owns: Callable[[str], bool] | None = None,
+    doc_cache: cache.DocCache | None = None,
 ) -> list[str]:
     """Validate a shard's raw tables and publish the validated ones.
 
-    ``in_paths`` maps cells, panels, findings, claims to the raw shard tables;
-    ``outputs`` maps each name of :data:`figdata.layout.VALIDATE_FILES` to a
-    shard file: the five validated tables, ``report`` (every document's
+    ``in_paths`` maps cells, panels, findings, claims to the raw shard tables
+    (and optionally ``digests`` to the extract job's keys, which ``doc_cache``
+    needs); ``outputs`` maps each name of :data:`figdata.layout.VALIDATE_FILES`
+    to a shard file: the five validated tables, ``report`` (every document's
     validation report), ``summary`` (counts per document) and ``manifest``.
     Besides them the per-document files go under ``results``
     (``results/cells/{doc}.parquet``, ...), listed in the manifest. Files of
     documents the previous run of this shard published but that are no longer
-    in ``docs`` are removed, if ``owns(doc)`` (default: always).
+    in ``docs`` are removed, if ``owns(doc)`` (default: always). With
+    ``doc_cache``, documents whose extract key is cached are not validated
+    again, and their published files are kept when they still hold the bytes
+    the previous manifest lists.
 
     A ``figdata.validate.StructuralError`` propagates before anything is
     written: it is a pipeline bug, the job must fail, and the previous
     publication stays as it was. Bad data never raises; it comes back as
     findings and quarantined rows.
     """
-    from figdata import validate
-
     docs = list(docs)
     if len(set(docs)) != len(docs):
         raise ValueError("a document is listed twice")
@@ -285,33 +369,33 @@ def validate_shard(
         if unknown:
             raise ValueError(f"{table}: rows of documents outside the shard: {unknown[:5]}")
     # documents in sorted order, so that sorting a table by its keys (doc first)
-    # keeps every document's rows together, in the order validation left them
+    # keeps every document's rows together
     order = sorted(docs)
-    try:
-        checked = validate.validate_tables(raw, order)
-    except validate.StructuralError as exc:
-        raw = withhold_breaking_documents(raw, order, exc)
-        checked = validate.validate_tables(raw, order)
+    reuse = _validate_reuse(order, in_paths, doc_cache)
+    merged, reports = _validated(order, raw, reuse)
 
     pub = publish.Publication(outputs["manifest"], results)
-    merged = {}
+    hits = set(reuse.hits)
+    kept = {doc for doc in hits if pub.keep_doc_files(doc)}
+    shard_files = {}
     for table in layout.VALIDATED:
-        df = checked.quarantine if table == "quarantine" else checked.tables[table]
-        # sorted by doc first, and the documents come in sorted order: each
-        # document's rows stay where validation put them, at the same offsets
-        merged[table] = fileio.sort_rows(df, table)
-        offsets = [int(o) for o in checked.offsets[table]]
+        counts = _counts(merged[table])
+        sizes = [counts.get(d, 0) for d in order]
+        offsets = np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)]).astype(np.int64)
         _check_grouped(merged[table], order, offsets, table)
         data = fileio.arrow_table(merged[table], table)
         for i, doc in enumerate(order):
-            n = offsets[i + 1] - offsets[i]
-            pub.add_doc_file(doc, table, fileio.parquet_bytes(data.slice(offsets[i], n)), n)
-        pub.add_output(fileio.parquet_bytes(data), outputs[table])
+            if doc not in kept:
+                n = int(offsets[i + 1] - offsets[i])
+                pub.add_doc_file(doc, table, fileio.parquet_bytes(data.slice(offsets[i], n)), n)
+        shard_files[f"{table}.parquet"] = fileio.parquet_bytes(data)
+        pub.add_output(shard_files[f"{table}.parquet"], outputs[table])
     for doc in order:
-        report = checked.reports[doc]
-        pub.add_doc_file(doc, "report", fileio.json_text(report).encode("utf-8"), None)
-    reports = {doc: checked.reports[doc] for doc in order}
-    pub.add_output(fileio.json_text(reports, compact=True).encode("utf-8"), outputs["report"])
+        if doc not in kept:
+            text = fileio.json_text(reports[doc], plain=True)
+            pub.add_doc_file(doc, "report", text.encode("utf-8"), None)
+    shard_files[REPORTS] = fileio.json_text(reports, compact=True, plain=True).encode("utf-8")
+    pub.add_output(shard_files[REPORTS], outputs["report"])
 
     summary = summary_rows(order, merged)
     pub.add_output(
@@ -319,12 +403,18 @@ def validate_shard(
         outputs["summary"],
     )
     removed = pub.commit(docs, owns or (lambda d: True))
+    if doc_cache and reuse.keys:
+        doc_cache.store(reuse.keys, shard_files)
     lines = []
     for row in summary:
+        if row["doc"] in hits:
+            continue
         sev = {s: row[s] for s in tables.SEVERITIES}
         line = _line(row["doc"], row["panels"], row["cells"], row["findings"], sev)
         lines.append(f"{line}, {row['quarantined']} quarantined")
         log.info(lines[-1])
+    if hits:
+        log.info("%s unchanged, taken from the cache", _plural(len(hits), "document"))
     if removed:
         log.info("removed %s of documents no longer in the shard", _plural(removed, "file"))
     return lines
@@ -397,23 +487,77 @@ def withhold_breaking_documents(
     return kept
 
 
+#: the cached copy of a shard's reports, as the validate job writes them
+REPORTS = "validation.json"
+VALIDATED_COLUMNS = {**tables.TABLES, "quarantine": tables.QUARANTINE}
+
+
+@dataclass
+class _ValidateReuse(cache.Reuse):
+    keys: dict[str, str] = field(default_factory=dict)
+
+
+def _validate_reuse(
+    order: list[str], in_paths: Mapping, doc_cache: cache.DocCache | None
+) -> _ValidateReuse:
+    """The cached documents: a document's key chains its extract key and the validate code."""
+    keys = cache.chained_keys(in_paths.get("digests"), order, ("validate",))
+    if doc_cache is None or keys is None:
+        return _ValidateReuse(fresh=order)
+    found = doc_cache.reuse(keys, VALIDATED_COLUMNS, extras=REPORTS)
+    return _ValidateReuse(found.hits, found.fresh, found.tables, found.extras, keys)
+
+
+def _validated(order: list[str], raw: Mapping[str, pd.DataFrame], reuse: cache.Reuse):
+    """Every document's validated tables (sorted) and reports, cached or computed."""
+    fresh = sorted(reuse.fresh)
+    reports = dict(reuse.extras)
+    computed: dict[str, pd.DataFrame] = {}
+    if fresh:
+        from figdata import validate
+
+        if reuse.hits:
+            keep = set(fresh)
+            raw = {t: df[df["doc"].isin(keep)].reset_index(drop=True) for t, df in raw.items()}
+        try:
+            checked = validate.validate_tables(raw, fresh)
+        except validate.StructuralError as exc:
+            raw = withhold_breaking_documents(raw, fresh, exc)
+            checked = validate.validate_tables(raw, fresh)
+        computed = {**checked.tables, "quarantine": checked.quarantine}
+        reports.update(fileio.jsonable(checked.reports))
+    merged = {}
+    for table, columns in VALIDATED_COLUMNS.items():
+        fresh_rows = computed.get(table)
+        if fresh_rows is None:
+            fresh_rows = tables.empty(columns)
+        merged[table] = cache.joined(reuse.tables.get(table), fresh_rows, table)
+    return merged, {doc: reports[doc] for doc in order}
+
+
+def _counts(df: pd.DataFrame) -> dict[str, int]:
+    """Rows per document."""
+    return {str(k): int(v) for k, v in df["doc"].value_counts().items()}
+
+
 def summary_rows(docs: Sequence[str], merged: Mapping[str, pd.DataFrame]) -> list[dict]:
     """Counts per document (see :data:`SUMMARY`) from the shard's validated tables."""
-    sizes = {t: merged[t]["doc"].value_counts() for t in layout.VALIDATED}
+    # plain dicts: a lookup in a pandas Series costs microseconds, per document and table
+    sizes = {t: _counts(merged[t]) for t in layout.VALIDATED}
     findings = merged["findings"]
-    sev = findings.groupby(["doc", "severity"], observed=True).size()
-    unplaced = findings.loc[findings["kind"] == "unplaced_number", "doc"].value_counts()
+    sev = findings.groupby(["doc", "severity"], observed=True).size().to_dict()
+    unplaced = _counts(findings.loc[findings["kind"] == "unplaced_number"])
     rows = []
     for doc in docs:
         row = {
             "doc": doc,
-            "panels": int(sizes["panels"].get(doc, 0)),
-            "cells": int(sizes["cells"].get(doc, 0)),
-            "claims": int(sizes["claims"].get(doc, 0)),
-            "quarantined": int(sizes["quarantine"].get(doc, 0)),
-            "findings": int(sizes["findings"].get(doc, 0)),
+            "panels": sizes["panels"].get(doc, 0),
+            "cells": sizes["cells"].get(doc, 0),
+            "claims": sizes["claims"].get(doc, 0),
+            "quarantined": sizes["quarantine"].get(doc, 0),
+            "findings": sizes["findings"].get(doc, 0),
         }
         row.update({s: int(sev.get((doc, s), 0)) for s in tables.SEVERITIES})
-        row["unplaced"] = int(unplaced.get(doc, 0))
+        row["unplaced"] = unplaced.get(doc, 0)
         rows.append(row)
     return rows

@@ -55,8 +55,9 @@ def _extract(args) -> None:
         time_budget=args.time_budget or None,
         follow_outside_links=args.follow_outside_links,
     )
+    outputs = layout.files(args.shard_dir, layout.EXTRACT_FILES)
     with shard_lock(args.shard_dir):
-        batch.extract_shard(args.docs, layout.files(args.shard_dir, layout.EXTRACT_FILES), limits)
+        batch.extract_shard(args.docs, outputs, _cache(args, "extract"), limits)
 
 
 def _validate(args) -> None:
@@ -65,8 +66,11 @@ def _validate(args) -> None:
     folder = Path(args.shard_dir)
     inputs = layout.files(args.shard_dir, layout.EXTRACT_FILES)
     outputs = layout.files(args.shard_dir, layout.VALIDATE_FILES)
+    owns = _owner(args, folder)
     with shard_lock(args.shard_dir):
-        batch.validate_shard(args.docs, inputs, outputs, folder.parents[1], _owner(args, folder))
+        batch.validate_shard(
+            args.docs, inputs, outputs, folder.parents[1], owns, _cache(args, "validate")
+        )
 
 
 def _owner(args, folder: Path):
@@ -82,14 +86,21 @@ def _stats(args) -> None:
     from figdata.stats import job
 
     inputs, outputs, results = job.shard_paths(args.shard_dir)
+    owns = _owner(args, Path(args.shard_dir))
     with shard_lock(args.shard_dir):
-        job.stats_shard(args.docs, inputs, outputs, results, _owner(args, Path(args.shard_dir)))
+        job.stats_shard(args.docs, inputs, outputs, results, owns, _cache(args, "stats"))
 
 
 def _stats_corpus(args) -> None:
     from figdata.stats import job
 
     job.stats_corpus(args.results, [layout.shard_folder(args.results, s) for s in args.shards])
+
+
+def _cache(args, stage: str):
+    from figdata import cache
+
+    return None if args.no_cache else cache.DocCache.of_shard(args.shard_dir, stage)
 
 
 def _aggregate(args) -> None:
@@ -210,6 +221,11 @@ def parser() -> argparse.ArgumentParser:
         "help": "the shard's folder, results/shards/NNN (file names: figdata.layout)",
     }
 
+    no_cache = {
+        "action": "store_true",
+        "help": "compute every document, neither reading nor writing the shard's cache",
+    }
+
     ex = sub.add_parser("extract", help="parse a shard of documents into its raw tables")
     ex.add_argument("--shard-dir", **shard_dir)
     ex.add_argument(
@@ -229,6 +245,7 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="read symbolic links that point outside the documents' folder",
     )
+    ex.add_argument("--no-cache", **no_cache)
     ex.add_argument("docs", nargs="*", help="document files")
     ex.set_defaults(run=_extract)
 
@@ -244,6 +261,7 @@ def parser() -> argparse.ArgumentParser:
             type=int,
             help="number of shards (documents that moved to another shard keep their files)",
         )
+        stage.add_argument("--no-cache", **no_cache)
         stage.add_argument("docs", nargs="*", help="document ids of the shard")
         stage.set_defaults(run=run)
 

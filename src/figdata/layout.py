@@ -14,8 +14,12 @@ from figdata.tables import STATS_CORPUS_TABLES, STATS_TABLES, TABLES
 RESULTS = "results"
 #: the tables the validate stage writes, per shard and per document
 VALIDATED = (*TABLES, "quarantine")
-#: a shard's raw tables (the extract job's outputs), relative to its folder
-EXTRACT_FILES: dict[str, str] = {t: f"parsed/{t}.parquet" for t in TABLES}
+#: the extract job's outputs, relative to the shard's folder: the raw tables, and per
+#: document its bytes' digest and cache key (the validate job's cache keys on them)
+EXTRACT_FILES: dict[str, str] = {
+    **{t: f"parsed/{t}.parquet" for t in TABLES},
+    "digests": "parsed/digests.tsv",
+}
 #: the validate job's outputs besides the per-document files, relative to the shard's folder
 VALIDATE_FILES: dict[str, str] = {
     **{t: f"{t}.parquet" for t in VALIDATED},
@@ -39,6 +43,46 @@ STATS_CORPUS_FILES: dict[str, str] = {
 CORPUS_FILES: dict[str, str] = {
     "findings": "corpus/findings.parquet",
     "summary": "corpus/summary.tsv",
+}
+#: the folders under RESULTS that hold what the stages publish for users (the output
+#: contract); the archive takes every file under them. A stage that publishes
+#: elsewhere adds its folder here.
+PUBLISHED: tuple[str, ...] = (
+    *VALIDATED,
+    "validation",
+    "stats",
+    "stats_findings",
+    "corpus",
+    "report",
+)
+#: where the archive rule writes (never itself archived)
+ARCHIVE = "archive"
+#: a shard's per-document cache, relative to its folder: one folder per stage
+CACHE = ".cache"
+
+#: package modules (globs under src/figdata) that every job imports
+CORE_CODE: tuple[str, ...] = (
+    "__init__.py",
+    "tables.py",
+    "layout.py",
+    "fileio.py",
+    "batch.py",
+    "cli.py",
+    "publish.py",
+    "cache.py",
+    "gcpause.py",
+)
+#: per stage, the modules (globs) that decide its results besides CORE_CODE: the
+#: workflow declares them as the stage's inputs, so that changing them reruns it,
+#: and the per-document cache keys on their bytes
+STAGE_CODE: dict[str, tuple[str, ...]] = {
+    "extract": ("parse/**/*.py",),
+    "validate": ("validate/*.py", "schemas.py"),
+    "aggregate": ("corpus.py",),
+    "stats": ("stats/*.py", "titles.py"),
+    "figures": ("figures/*.py",),
+    "report": ("report/*.py", "templates/*"),
+    "archive": ("archive.py", "__main__.py"),
 }
 
 

@@ -210,7 +210,11 @@ class Publication:
         self._n = 0
         published = self.manifest.with_name(PUBLISHED)
         self.previous = read_manifest(published) if published.is_file() else []
+        self._listed_at = published.stat().st_mtime_ns if self.previous else None
         self._before = {e.path: e.sha256 for e in self.previous}
+        self._previous_by_doc: dict[str, list[Entry]] = {}
+        for e in self.previous:
+            self._previous_by_doc.setdefault(e.doc, []).append(e)
 
     def _stage(self, data: bytes, dest: PathLike) -> None:
         # numbered names: a document id may be anything a file name may be
@@ -227,6 +231,30 @@ class Publication:
         if self._before.get(dest) != digest or _size(dest) != len(data):
             self._stage(data, dest)
         self.entries.append(Entry(doc, table, dest, rows, digest))
+
+    def keep_doc_files(self, doc: str) -> bool:
+        """List ``doc``'s previously published files again, if none was touched since.
+
+        For a document whose result came from the cache, its files already hold
+        what they would be rewritten with, as long as nobody changed them: each
+        must exist and be no newer than the previous listing (written after
+        every file it lists), as ``make`` would judge it; reading and hashing
+        every file instead cost more than the rest of a cached rerun. Returns
+        False, listing nothing, otherwise: the caller then writes the files.
+        """
+        entries = self._previous_by_doc.get(doc, [])
+        if self._listed_at is None or not entries:
+            return False
+        for e in entries:
+            try:
+                if os.stat(e.path).st_mtime_ns > self._listed_at:
+                    return False
+            except FileNotFoundError:
+                return False
+            if e.path != doc_path(self.results, e.table, doc):
+                return False
+        self.entries.extend(entries)
+        return True
 
     def add_output(self, data: bytes, dest: PathLike) -> None:
         """A declared output of the job (not listed in the manifest)."""

@@ -48,6 +48,17 @@ def _rows_by(df: pd.DataFrame | None, *columns: str) -> dict[str, list[dict]]:
     return out
 
 
+def with_stats_findings(
+    tables: Mapping[str, pd.DataFrame], stats_findings: pd.DataFrame | None
+) -> Mapping[str, pd.DataFrame]:
+    """The validated tables with the statistics stage's findings (contradicted claims) added
+    to ``findings``, so that a page lists every finding of its document in one table."""
+    if stats_findings is None or stats_findings.empty:
+        return tables
+    findings = pd.concat([tables["findings"], stats_findings], ignore_index=True)
+    return {**tables, "findings": findings}
+
+
 def read_figure_manifest(path: str | Path | None) -> dict[str, dict]:
     if not path or not Path(path).is_file():
         return {}
@@ -75,6 +86,7 @@ def write_shard_pages(
 ) -> dict[str, int]:
     """Write ``docs/{doc}.html`` for every document of a shard, and the shard's list of pages."""
     report_dir, manifest = Path(report_dir), Path(manifest)
+    tables = with_stats_findings(tables, stats.get("stats_findings"))
     parts = {t: _rows_by(tables[t], "doc") for t in TABLES}
     stat_parts = {
         t: _rows_by(stats.get(t), *(("doc_a", "doc_b") if t == "same_figure" else ("doc",)))

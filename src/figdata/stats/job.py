@@ -14,7 +14,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from figdata import fileio, layout, publish, tables
+from figdata import cache, fileio, layout, publish, tables
 from figdata.stats.compute import compute
 from figdata.stats.contract import CORPUS_MODELS, check_tables
 from figdata.stats.samefig import same_figure
@@ -36,40 +36,60 @@ def stats_shard(
     outputs: Mapping[str, fileio.PathLike],
     results: fileio.PathLike = layout.RESULTS,
     owns: Callable[[str], bool] | None = None,
+    doc_cache: cache.DocCache | None = None,
 ) -> dict[str, pd.DataFrame]:
     """Statistics and fact-check of a shard's validated tables.
 
-    ``inputs`` are the validate job's outputs (layout.VALIDATE_FILES), ``outputs``
-    the stats job's (layout.STATS_FILES). Each table is written once for the
-    shard and sliced per document into ``results/{table}/{doc}.parquet``, listed
-    in the stats manifest; all of it is published at once (figdata.publish).
+    ``inputs`` are the validate job's outputs (layout.VALIDATE_FILES) and, for
+    ``doc_cache``, the extract job's ``digests``; ``outputs`` the stats job's
+    (layout.STATS_FILES). Each table is written once for the shard and sliced
+    per document into ``results/stats/{doc}.json``, listed in the stats
+    manifest; all of it is published at once (figdata.publish). With
+    ``doc_cache``, documents whose key is cached are not computed again.
     """
     order = sorted(docs)
+    keys = cache.chained_keys(inputs.get("digests"), order, ("validate", "stats"))
+    if doc_cache is None or keys is None:
+        reuse = cache.Reuse(fresh=order)
+    else:
+        reuse = doc_cache.reuse(keys, CACHED)
+    fresh = set(reuse.fresh)
     read = {t: fileio.read_parquet(inputs[t]) for t in ("cells", "panels", "claims", "quarantine")}
-    out = compute(read["cells"], read["panels"], read["claims"], read["quarantine"])
+    if reuse.hits:
+        read = {t: df[df["doc"].isin(fresh)].reset_index(drop=True) for t, df in read.items()}
+    computed = compute(read["cells"], read["panels"], read["claims"], read["quarantine"])
+    out = {t: cache.joined(reuse.tables.get(t), computed[t], t) for t in CACHED}
     check_tables(out, order)
     pub = publish.Publication(outputs["manifest"], results)
+    kept = {doc for doc in reuse.hits if pub.keep_doc_files(doc)}
     per_doc: dict[str, dict[str, list]] = {doc: {"doc": doc} for doc in order}
+    files = {}
     for table in tables.STATS_TABLES:
-        df = fileio.sort_rows(out[table], table)
+        df = out[table]
         unknown = set(df["doc"].unique()) - set(order)
         if unknown:
             raise RuntimeError(
                 f"{table}: rows of documents outside the shard: {sorted(unknown)[:5]}"
             )
-        pub.add_output(fileio.parquet_bytes(fileio.arrow_table(df, table)), outputs[table])
+        files[f"{table}.parquet"] = fileio.parquet_bytes(fileio.arrow_table(df, table))
+        pub.add_output(files[f"{table}.parquet"], outputs[table])
         # one JSON file per document, not one Parquet file per table: five small
         # Parquet files cost about 5 ms a document, more than all the statistics
-        records = fileio.json_records(df)
-        offsets = _offsets(df, order)
-        for i, doc in enumerate(order):
+        rest = [d for d in order if d not in kept]
+        part = df[df["doc"].isin(rest)] if kept else df
+        records = fileio.json_records(part)
+        offsets = _offsets(part, rest)
+        for i, doc in enumerate(rest):
             per_doc[doc][table] = records[offsets[i] : offsets[i + 1]]
-    findings = fileio.sort_rows(out["findings"], "findings")
+    findings = out["findings"]
     found = fileio.arrow_table(findings, "findings")
-    pub.add_output(fileio.parquet_bytes(found), outputs["findings"])
+    files["findings.parquet"] = fileio.parquet_bytes(found)
+    pub.add_output(files["findings.parquet"], outputs["findings"])
     records = fileio.json_records(findings)
     offsets = _offsets(findings, order)
     for i, doc in enumerate(order):
+        if doc in kept:
+            continue
         start, stop = offsets[i], offsets[i + 1]
         per_doc[doc]["findings"] = records[start:stop]
         text = fileio.json_text(per_doc[doc], compact=True, plain=True)
@@ -80,10 +100,18 @@ def stats_shard(
             data = fileio.parquet_bytes(found.slice(start, stop - start))
             pub.add_doc_file(doc, "stats_findings", data, int(stop - start))
     removed = pub.commit(docs, owns or (lambda d: True))
-    _log_shard(order, out)
+    if doc_cache is not None and keys is not None:
+        doc_cache.store(keys, files)
+    _log_shard(sorted(fresh), computed)
+    if reuse.hits:
+        log.info("%d documents unchanged, taken from the cache", len(reuse.hits))
     if removed:
         log.info("removed %d files of documents no longer in the shard", removed)
     return out
+
+
+#: the tables the stats job keeps in its per-document cache
+CACHED = {**tables.STATS_TABLES, "findings": tables.FINDINGS}
 
 
 def _log_shard(order: Sequence[str], out: Mapping[str, pd.DataFrame]) -> None:
@@ -182,8 +210,9 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str]) -> dict:
 
 def shard_paths(shard_dir: str) -> tuple[dict[str, str], dict[str, str], Path]:
     """(inputs, outputs, results folder) of the stats job of the shard in ``shard_dir``."""
+    digests = layout.files(shard_dir, layout.EXTRACT_FILES)["digests"]
     return (
-        layout.files(shard_dir, layout.VALIDATE_FILES),
+        {**layout.files(shard_dir, layout.VALIDATE_FILES), "digests": digests},
         layout.files(shard_dir, layout.STATS_FILES),
         Path(shard_dir).parents[1],
     )
