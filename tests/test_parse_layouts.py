@@ -439,3 +439,28 @@ def test_guessed_reading_the_stated_grid_contradicts_places_nothing():
     assert [f["kind"] for f in kept.findings] == ["ambiguous_axes"]
     # the same reading declared by the text is kept: only a guess gives way
     assert _grid_first(guess, items, lambda trial: recognise(items, trial), guessed=False) is guess
+
+
+def test_an_axis_read_with_a_repeated_tick_names_each_column_once():
+    """Found by fuzzing: a number repeated in an axis line gave a tick list with a tick twice,
+    which broke the panels contract; the values at the repeated tick meet as duplicates."""
+    text = (
+        "## Heatmap: Scores\n\n### Components/Axes\n"
+        '* **X-axis:** "Step" with ticks 1, 2, 2, 3.\n'
+        '* **Y-axis:** "Run" with ticks A, B (top to bottom).\n\n'
+        "### Detailed Analysis\n* **A**: 5, 6, 7, 8\n* **B**: 1, 2, 3, 4\n"
+    )
+    parsed = parse_document("dup", text.encode())
+    assert [(p["x_ticks"], p["y_ticks"]) for p in parsed.panels] == [(["1", "2", "3"], ["A", "B"])]
+    from figdata.validate import validate_document
+
+    validated = validate_document("dup", parsed.frames())
+    cells = validated.tables["cells"]
+    assert sorted(zip(cells["x"], cells["y"], cells["value"], strict=True)) == [
+        ("1", "A", 5.0),
+        ("1", "B", 1.0),
+        ("3", "A", 8.0),
+        ("3", "B", 4.0),
+    ]
+    dups = validated.tables["findings"].query("kind == 'duplicate_cell'")
+    assert sorted(dups["x"]) == ["2", "2"]

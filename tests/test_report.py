@@ -552,3 +552,17 @@ def test_a_contradicted_claim_is_listed_with_the_documents_findings(run):
     assert findings_part.count("claim_contradicted") >= len(contradicted)
     clean = (run / "results" / "report" / "docs" / f"{SEED_002}.html").read_text()
     assert "claim_contradicted" not in clean
+
+
+@e2e
+def test_the_index_counts_colour_bars_checked_beside_the_claims(run):
+    """The index's claims-by-verdict counts prose claims; 003's contradicted colour bars are
+    findings too, so the overview shows them in their own row, not as 'contradicted 0'."""
+    factcheck = pd.read_parquet(run / "results" / "corpus" / "factcheck.parquet")
+    bars = factcheck[factcheck["kind"] == "colorbar_range"]
+    index = (run / "results" / "report" / "index.html").read_text()
+    row = re.search(r"colour bars by verdict</th><td>([^<]*)</td>", index)
+    assert row is not None
+    shown = {verdict: int(n) for verdict, n in re.findall(r"(\w+) (\d+)", row[1]) if n != "0"}
+    assert shown == bars["verdict"].value_counts().to_dict()
+    assert shown.get("contradicted", 0) >= 4

@@ -82,9 +82,12 @@ def overview(
         k: int(summary[k].sum()) if k in summary else 0
         for k in ("panels", "cells", "claims", "quarantined")
     }
-    verdicts = groups = None
+    verdicts = bar_verdicts = groups = None
     if stats_summary is not None:
         verdicts = dict((stats_summary.get("claims") or {}).get("by_verdict") or {})
+        # stated colour bars are checked against the cells too; their contradictions are
+        # claim_contradicted findings, so the overview counts them beside the claims
+        bar_verdicts = dict(stats_summary.get("colour_bars") or {})
         groups = (stats_summary.get("same_figure") or {}).get("groups")
     return {
         "documents": len(rows),
@@ -92,5 +95,6 @@ def overview(
         "by_status": by_status,
         "findings_by_kind": by_kind,
         "verdicts": verdicts,
+        "colour_bar_verdicts": bar_verdicts,
         "same_figure_groups": groups,
     }
