@@ -3,6 +3,7 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 from importlib.util import find_spec
@@ -23,6 +24,8 @@ except ImportError as exc:
     ) from exc
 
 DOC_SUFFIXES = (".txt", ".md")
+# the workflow's own files, when seeds_dir is the project folder itself
+SKIP_QUIETLY = re.compile(r"^(Snakefile|.*\.(smk|py|yaml|yml|toml|lock|cfg|json))$")
 RESULTS = layout.RESULTS
 
 # With --sdm conda, envs/figdata.post-deploy.sh installs figdata from here into
@@ -35,8 +38,37 @@ wildcard_constraints:
     shard=r"\d\d\d+",
 
 
+def skip_reason(path):
+    """Why an entry of the seeds folder is not a document, or None when it is one."""
+    name = path.name
+    if name.startswith("."):
+        # editor lock and swap files such as ".#a.txt"
+        return "hidden"
+    if path.is_dir():
+        return "a folder (sub-folders are not searched)"
+    if path.suffix.lower() not in DOC_SUFFIXES:
+        return "not *.txt or *.md"
+    if any(c in path.stem for c in "{}"):
+        return "braces in the name (Snakemake reads them as wildcards): rename it"
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return "the name is not valid UTF-8: rename it"
+    if path.is_symlink() and not path.exists():
+        return "broken symbolic link"
+    if not path.is_file():
+        # a FIFO or a device would block the job reading it
+        return "not a regular file"
+    return None
+
+
 def discover_documents(seeds_dir):
-    """Map doc id (file stem) -> path for every *.txt / *.md in seeds_dir, sorted."""
+    """Map doc id (file stem) -> path for every *.txt / *.md in seeds_dir, sorted.
+
+    Suffixes match in any case (UPPER.TXT). Every other entry is skipped and
+    logged once with the reason (sub-folders, broken links, FIFOs, other
+    suffixes); hidden files are counted, not listed.
+    """
     folder = Path(seeds_dir)
     if not folder.is_dir():
         raise WorkflowError(
@@ -44,13 +76,15 @@ def discover_documents(seeds_dir):
             f"the working directory {str(Path.cwd())!r})"
         )
     docs = {}
+    hidden = 0
     for path in sorted(folder.iterdir()):
-        # hidden names cover editor lock and swap files such as ".#a.txt"
-        if (
-            path.suffix not in DOC_SUFFIXES
-            or path.name.startswith(".")
-            or not path.is_file()
-        ):
+        reason = skip_reason(path)
+        if reason == "hidden":
+            hidden += 1
+            continue
+        if reason:
+            if not (reason == "not *.txt or *.md" and SKIP_QUIETLY.match(path.name)):
+                logger.info(f"skipped {str(path)!r}: {reason}")
             continue
         stem = path.stem
         if stem in docs:
@@ -58,9 +92,9 @@ def discover_documents(seeds_dir):
                 f"two documents share the id {stem!r}: {docs[stem]} and {path}; "
                 "a document's id is its file name without extension, rename one"
             )
-        if any(c in stem for c in "{}"):
-            raise WorkflowError(f"document name {path.name!r}: braces are not allowed")
         docs[stem] = str(path)
+    if hidden:
+        logger.info(f"skipped {hidden} hidden entries of {str(folder)!r}")
     if not docs:
         logger.warning(f"no *.txt or *.md documents in {str(folder)!r}")
     return docs
@@ -235,6 +269,34 @@ def package_sources(*patterns):
     root = Path(list(spec.submodule_search_locations)[0])
     files = {str(p) for pattern in patterns for p in root.glob(pattern) if p.is_file()}
     return sorted(files)
+
+
+# A job's memory: Python with pandas and pyarrow (and pandera for validate), plus
+# a share per MB of the shard's documents. bench/hostile.py measured a peak of
+# 190 to 280 MB per MB of a document dense in numbers while parsing (150,000
+# cells per MB) and 1.2 GB to validate a 7 MB table of 1,000,000 cells; the
+# shares below are those peaks rounded up (README, "Bounds").
+EXTRACT_MEM_BASE_MB = 500
+EXTRACT_MEM_PER_INPUT_MB = 300
+VALIDATE_MEM_BASE_MB = 700
+VALIDATE_MEM_PER_INPUT_MB = 300
+
+
+def shard_input_mb(wildcards):
+    """Megabytes of the shard's documents: a job's memory grows with them."""
+    return sum(os.path.getsize(path) for path in shard_doc_paths(wildcards)) / 1e6
+
+
+def job_memory(base_mb, per_input_mb):
+    """``resources: mem_mb=`` of a shard job: a base plus a share per MB of its documents.
+
+    The factors come from bench/hostile.py's measurements (see README, "Bounds").
+    """
+
+    def mem_mb(wildcards, attempt):
+        return int(base_mb + per_input_mb * shard_input_mb(wildcards)) * attempt
+
+    return mem_mb
 
 
 DOCS = discover_documents(config["seeds_dir"])

@@ -15,9 +15,13 @@ rule extract:
     conda:
         "../envs/figdata.yaml"
     resources:
-        mem_mb=1000,
+        mem_mb=job_memory(EXTRACT_MEM_BASE_MB, EXTRACT_MEM_PER_INPUT_MB),
     params:
         folder=extract_folder,
+        max_doc_mb=config["max_doc_mb"],
+        budget=config["doc_time_budget_s"],
+        links="--follow-outside-links" if config["follow_outside_links"] else "",
     shell:
-        "python -m figdata.cli extract --shard-dir {params.folder:q} {input.docs:q}"
-        " 2> {log:q}"
+        "python -m figdata.cli extract --shard-dir {params.folder:q}"
+        " --max-doc-mb {params.max_doc_mb} --time-budget {params.budget} {params.links}"
+        " -- {input.docs:q} 2> {log:q}"

@@ -14,7 +14,7 @@ rule validate:
     conda:
         "../envs/figdata.yaml"
     resources:
-        mem_mb=1000,
+        mem_mb=job_memory(VALIDATE_MEM_BASE_MB, VALIDATE_MEM_PER_INPUT_MB),
     params:
         folder=validate_folder,
         docs=shard_docs,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -11,14 +12,16 @@ import pyarrow.parquet as pq
 import pytest
 from helpers import CORPUS_DOCS, SEEDS
 
-from figdata import batch, cache, layout, publish
+from figdata import batch, cache, fileio, layout, publish
 from figdata.stats import job
 
 #: the stages whose jobs keep a per-document cache
 STAGES = ("extract", "validate", "stats")
 
 
-def run_shard(root: Path, docs: list[Path], cached: bool = True) -> list[str]:
+def run_shard(
+    root: Path, docs: list[Path], cached: bool = True, limits: batch.Limits | None = None
+) -> list[str]:
     """Both stages of one shard in ``root``, as the jobs run them; the parsed documents.
 
     Run from ``root`` with relative paths, as the workflow does, so that the
@@ -30,7 +33,7 @@ def run_shard(root: Path, docs: list[Path], cached: bool = True) -> list[str]:
         raw = layout.files(folder, layout.EXTRACT_FILES)
         outputs = layout.files(folder, layout.VALIDATE_FILES)
         caches = {s: cache.DocCache.of_shard(folder, s) if cached else None for s in STAGES}
-        lines = batch.extract_shard(docs, raw, caches["extract"])
+        lines = batch.extract_shard(docs, raw, caches["extract"], limits or batch.Limits())
         stems = [p.stem for p in docs]
         batch.validate_shard(stems, raw, outputs, layout.RESULTS, doc_cache=caches["validate"])
         inputs, stats_outputs, results = job.shard_paths(folder)
@@ -83,7 +86,7 @@ def test_unchanged_documents_are_not_parsed_or_validated_again(tmp_path, monkeyp
     parsed, validated = [], []
     real_extract = batch.extract_rows
     monkeypatch.setattr(
-        batch, "extract_rows", lambda p, raw=None: parsed.append(p.name) or real_extract(p, raw)
+        batch, "extract_rows", lambda p, *a: parsed.append(p.name) or real_extract(p, *a)
     )
     import figdata.validate
 
@@ -180,3 +183,57 @@ def test_every_module_is_code_of_some_stage():
     declared = {p for stage in layout.STAGE_CODE for p in cache.stage_sources(stage)}
     modules = {p for p in root.rglob("*.py") if "__pycache__" not in p.parts}
     assert sorted(p.relative_to(root).as_posix() for p in modules - declared) == []
+
+
+def _kinds_by_doc(root: Path, name: str) -> dict[str, list[str]]:
+    path = root / "results" / "shards" / "000" / name
+    findings = fileio.read_parquet(path)
+    return findings.groupby("doc")["kind"].apply(sorted).to_dict()
+
+
+def test_a_refused_document_is_refused_again_with_a_warm_cache(tmp_path, monkeypatch):
+    docs = corpus(tmp_path / "docs", n=3)
+    big, pipe = tmp_path / "docs" / "big.txt", tmp_path / "docs" / "pipe.txt"
+    largest = max(p.stat().st_size for p in docs)
+    big.write_bytes(b"x" * (largest + 1))
+    os.mkfifo(pipe)
+    docs = sorted([*docs, big, pipe])
+    read = []
+    real_read = fileio.read_document
+    monkeypatch.setattr(fileio, "read_document", lambda p: read.append(p.name) or real_read(p))
+    for _ in range(2):  # cold, then warm cache
+        read.clear()
+        run_shard(tmp_path, docs, limits=batch.Limits(max_bytes=largest))
+        assert "big.txt" not in read and "pipe.txt" not in read  # never opened
+        for name in ("parsed/findings.parquet", "findings.parquet"):
+            by_doc = _kinds_by_doc(tmp_path, name)
+            assert by_doc["big"] == ["too_large"] and by_doc["pipe"] == ["unreadable"]
+    index = json.loads(
+        (tmp_path / "results/shards/000" / layout.CACHE / "extract" / cache.INDEX).read_text()
+    )
+    assert "big" not in index["docs"] and "pipe" not in index["docs"]
+    assert len(index["docs"]) == len(docs) - 2
+
+
+def test_a_document_that_timed_out_is_parsed_on_the_next_run(tmp_path, monkeypatch):
+    docs = corpus(tmp_path / "docs", n=3)
+    slow = docs[1]
+    import figdata.parse
+
+    real_parse = figdata.parse.parse_document
+
+    def parse(doc, raw):
+        if doc == slow.stem and timing_out:
+            raise batch.DocumentTimeout("took more than 1 s")
+        return real_parse(doc, raw)
+
+    monkeypatch.setattr(figdata.parse, "parse_document", parse)
+    timing_out = True
+    run_shard(tmp_path, docs)
+    assert _kinds_by_doc(tmp_path, "findings.parquet")[slow.stem] == ["timeout"]
+    timing_out = False
+    parsed = run_shard(tmp_path, docs)
+    assert [line.split(": ")[0] for line in parsed] == [slow.name]
+    assert "timeout" not in _kinds_by_doc(tmp_path, "findings.parquet").get(slow.stem, [])
+    run_shard(tmp_path / "clean", docs, cached=False)
+    assert differing(all_bytes(tmp_path), all_bytes(tmp_path / "clean")) == []

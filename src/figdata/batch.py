@@ -14,8 +14,13 @@ One document's failure never stops the others: a parser crash becomes an
 from __future__ import annotations
 
 import logging
+import os
+import signal
+import stat
+import threading
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from figdata import cache, fileio, layout, publish, tables
+from figdata.gcpause import gc_paused
 
 log = logging.getLogger("figdata")
 
@@ -62,50 +68,178 @@ def describe(name: str, frames: Mapping) -> str:
 # --- extract -------------------------------------------------------------------------
 
 
+def document_error_rows(doc: str, kind: str, detail: str) -> dict[str, list[dict]]:
+    """No rows but one ``error`` finding of ``kind``, for a document that could not be read."""
+    finding = {"doc": doc, "kind": kind, "severity": "error", "detail": detail, "stage": "parse"}
+    return {t: [finding] if t == "findings" else [] for t in tables.TABLES}
+
+
 def parser_error_rows(doc: str, name: str, exc: BaseException) -> dict[str, list[dict]]:
     """No rows but one ``parser_error`` finding, for a document the parser choked on."""
     lines = traceback.format_exception_only(type(exc), exc)
     last = lines[-1].strip() if lines else type(exc).__name__
-    finding = {
-        "doc": doc,
-        "kind": "parser_error",
-        "severity": "error",
-        "detail": f"{name}: the parser failed: {last}",
-        "stage": "parse",
-    }
-    return {t: [finding] if t == "findings" else [] for t in tables.TABLES}
+    return document_error_rows(doc, "parser_error", f"{name}: the parser failed: {last}")
 
 
-def extract_rows(path: fileio.PathLike, raw: bytes | None = None) -> dict[str, list[dict]]:
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on one document (config keys ``max_doc_mb``, ``doc_time_budget_s``,
+    ``follow_outside_links``)."""
+
+    #: larger files are refused unread (``too_large``); None: no limit
+    max_bytes: int | None = 10_000_000
+    #: seconds of reading and parsing after which a document gets a ``timeout``; None: none
+    time_budget: float | None = 120.0
+    #: read a symbolic link whose target lies outside the document's folder
+    follow_outside_links: bool = False
+
+
+class DocumentTimeout(Exception):
+    """Raised inside a document's parse when its time budget is spent."""
+
+
+@contextmanager
+def time_budget(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`DocumentTimeout` in this thread after ``seconds`` of wall time.
+
+    A real-time interval timer and SIGALRM: the parser is pure Python and
+    regular expressions, both of which check for signals, so no worker
+    process (and no second import of the parser) is needed. Only in the main
+    thread, where Python delivers signals; elsewhere there is no budget.
+    """
+    if not seconds or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum, frame):
+        raise DocumentTimeout(f"took more than {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def refusal(path: Path, limits: Limits) -> tuple[str, str] | None:
+    """Why ``path`` is not read, as (finding kind, detail), or None when it may be read.
+
+    Decided on the file's metadata alone, before a byte is read: a FIFO would
+    block the job, a link may point anywhere (``/etc/passwd``), a huge file
+    would take the shard's time and memory.
+    """
+    name = path.name
+    if path.is_symlink() and not limits.follow_outside_links:
+        target = Path(os.path.realpath(path))
+        folder = Path(os.path.realpath(path.parent))
+        if not target.is_relative_to(folder):
+            return (
+                "outside_link",
+                f"{name}: a symbolic link to {str(target)!r}, outside the documents' folder; "
+                "not read (config follow_outside_links: true reads such links)",
+            )
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        return "unreadable", f"{name}: not a regular file; not read"
+    if limits.max_bytes is not None and st.st_size > limits.max_bytes:
+        return (
+            "too_large",
+            f"{name}: {st.st_size:,} bytes, more than the limit of {limits.max_bytes:,} "
+            "(config max_doc_mb); not read",
+        )
+    return None
+
+
+def extract_rows(
+    path: fileio.PathLike, limits: Limits = Limits(), raw: bytes | None = None
+) -> dict[str, list[dict]]:
     """Parse one document file (or its bytes ``raw``) into its raw rows per table.
 
-    Never raises on bad content.
+    Never raises on a bad document. Without ``raw`` the file is checked
+    (:func:`refusal`) before it is read; with ``raw`` the caller has checked
+    and read it.
+
+    Whatever goes wrong with this one file (it cannot be read, it is refused,
+    the parser raises or runs out of time) becomes an ``error`` finding of the
+    document and the shard goes on.
     """
     from figdata.parse import parse_document
 
     path = Path(path)
     doc = fileio.doc_id(path)
-    raw = fileio.read_document(path) if raw is None else raw
+    name = path.name
+    if raw is None:
+        raw, error_rows = read_checked(path, limits)
+        if error_rows is not None:
+            return error_rows
     try:
-        parsed = parse_document(doc, raw)
+        with time_budget(limits.time_budget), gc_paused():
+            parsed = parse_document(doc, raw)
+            del raw
+            out = {t: getattr(parsed, t) for t in tables.TABLES}
+            # in place: a copy of every row would double a big document's memory
+            for rows in out.values():
+                for row in rows:
+                    row["doc"] = doc
+    except DocumentTimeout as exc:
+        return document_error_rows(
+            doc, "timeout", f"{name}: reading and parsing {exc} (config doc_time_budget_s)"
+        )
     except Exception as exc:  # one bad document must not stop the batch
-        log.exception("%s: the parser raised; recording a parser_error finding", path.name)
-        return parser_error_rows(doc, path.name, exc)
-    return {t: [{**row, "doc": doc} for row in getattr(parsed, t)] for t in tables.TABLES}
+        log.exception("%s: the parser raised; recording a parser_error finding", name)
+        return parser_error_rows(doc, name, exc)
+    return out
+
+
+def read_checked(
+    path: Path, limits: Limits
+) -> tuple[bytes, None] | tuple[None, dict[str, list[dict]]]:
+    """The document's bytes, or None and its error rows when it is refused or unreadable.
+
+    Nothing is read from a refused file (:func:`refusal`).
+    """
+    doc = fileio.doc_id(path)
+    try:
+        refused = refusal(path, limits)
+        if refused:
+            return None, document_error_rows(doc, *refused)
+        return fileio.read_document(path), None
+    except OSError as exc:
+        detail = f"{path.name}: cannot be read: {exc.strerror or exc}"
+        return None, document_error_rows(doc, "unreadable", detail)
+
+
+#: findings that say nothing about a document's bytes but about the file or the
+#: moment (a link, a size limit, a read error, a slow machine): such a document's
+#: rows are never cached, and its key changes so that no later stage reuses them
+#: for the document once it parses
+UNCACHED_KINDS = frozenset({"outside_link", "unreadable", "too_large", "timeout"})
+
+
+def _uncached_kind(doc_rows: Mapping[str, list[dict]]) -> dict | None:
+    for f in doc_rows["findings"]:
+        if f.get("kind") in UNCACHED_KINDS and f.get("stage", "parse") != "validate":
+            return f
+    return None
 
 
 def extract_shard(
     doc_paths: Sequence[fileio.PathLike],
     out_paths: Mapping[str, fileio.PathLike],
     doc_cache: cache.DocCache | None = None,
+    limits: Limits = Limits(),
 ) -> list[str]:
     """Parse every document and write the shard's raw tables, one file per table.
 
     ``out_paths`` maps cells, panels, findings and claims to their files, and
     optionally ``digests`` to the table of each document's digest and cache key
     (which the validate stage's cache keys on). With ``doc_cache``, documents
-    whose key is cached are not parsed again. Returns the log lines, one per
-    parsed document.
+    whose key is cached are not parsed again. A document refused by ``limits``
+    is never read and never cached, nor is one that could not be read or ran
+    out of time: its finding is made again on every run. Returns the log
+    lines, one per parsed document.
     """
     missing = set(tables.TABLES) - set(out_paths)
     if missing:
@@ -113,18 +247,39 @@ def extract_shard(
     docs = [fileio.doc_id(p) for p in doc_paths]
     if len(set(docs)) != len(docs):
         raise ValueError("two documents of the shard share an id")
-    raw = {doc: fileio.read_document(p) for doc, p in zip(docs, doc_paths, strict=True)}
+    paths = {doc: Path(p) for doc, p in zip(docs, doc_paths, strict=True)}
+    # each file is checked, then read once: its bytes give its key and are parsed
+    raw: dict[str, bytes] = {}
+    unread: dict[str, dict[str, list[dict]]] = {}
+    for doc, path in paths.items():
+        data, error_rows = read_checked(path, limits)
+        if error_rows is None:
+            raw[doc] = data
+        else:
+            unread[doc] = error_rows
     sums = {doc: publish.sha256(data) for doc, data in raw.items()}
     version = cache.code_version("extract")
-    keys = {doc: cache.digest(version, doc, sums[doc]) for doc in docs}
-    reuse = doc_cache.reuse(keys, tables.TABLES) if doc_cache else cache.Reuse(fresh=docs)
-    fresh = set(reuse.fresh)
+    keys = {doc: cache.digest(version, doc, sums[doc]) for doc in raw}
+    readable = [doc for doc in docs if doc in raw]
+    reuse = doc_cache.reuse(keys, tables.TABLES) if doc_cache else cache.Reuse(fresh=readable)
+    for doc in reuse.hits:
+        del raw[doc]
+    fresh = set(reuse.fresh) | set(unread)
+    cached_keys = dict(keys)
     rows: dict[str, list[dict]] = {t: [] for t in tables.TABLES}
     lines = []
-    for doc, path in zip(docs, doc_paths, strict=True):
+    for doc, path in paths.items():
         if doc not in fresh:
             continue
-        doc_rows = extract_rows(path, raw[doc])
+        doc_rows = unread.get(doc) or extract_rows(path, limits, raw.pop(doc))
+        uncached = _uncached_kind(doc_rows)
+        if uncached:
+            # a key of its own, so that no stage's cache takes this outcome for the
+            # document's, and no entry in this cache
+            cached_keys.pop(doc, None)
+            keys[doc] = cache.digest(
+                version, doc, sums.get(doc, ""), uncached["kind"], uncached["detail"]
+            )
         for table in tables.TABLES:
             rows[table].extend(doc_rows[table])
         findings = doc_rows["findings"]
@@ -149,15 +304,18 @@ def extract_shard(
     # than the parsing itself
     files = {}
     for table, columns in tables.TABLES.items():
-        df = cache.joined(reuse.tables.get(table), tables.frame(rows[table], columns), table)
+        with gc_paused():
+            frame = tables.frame(rows[table], columns)
+        df = cache.joined(reuse.tables.get(table), frame, table)
         files[f"{table}.parquet"] = fileio.parquet_bytes(fileio.arrow_table(df, table))
         fileio.write_bytes(files[f"{table}.parquet"], out_paths[table])
     if "digests" in out_paths:
+        sums.update({doc: "-" for doc in unread})
         fileio.write_bytes(
             cache.digests_text(docs, sums, keys).encode("utf-8"), out_paths["digests"]
         )
     if doc_cache:
-        doc_cache.store(keys, files)
+        doc_cache.store(cached_keys, files)
     return lines
 
 
@@ -262,6 +420,73 @@ def validate_shard(
     return lines
 
 
+def _rows_of(raw: Mapping[str, pd.DataFrame], docs: Sequence[str]) -> dict[str, pd.DataFrame]:
+    keep = set(docs)
+    return {t: df[df["doc"].isin(keep)].reset_index(drop=True) for t, df in raw.items()}
+
+
+def withhold_breaking_documents(
+    raw: Mapping[str, pd.DataFrame], docs: Sequence[str], error: Exception
+) -> dict[str, pd.DataFrame]:
+    """The raw tables without the rows of the documents that break the structural contract.
+
+    Each such document keeps one ``contract_violation`` finding (severity
+    error) naming the broken check, and its shard-mates are published as
+    usual. The culprits are found by bisection, a few pandera calls per bad
+    document. A failure that is not any document's (a column missing from the
+    whole table, as after a pipeline bug) re-raises ``error``: the job fails
+    and the previous publication stays.
+    """
+    from figdata import validate
+
+    def breaks(subset: Sequence[str]) -> bool:
+        try:
+            validate.validate_tables(_rows_of(raw, subset), subset or ["_"])
+        except validate.StructuralError:
+            return True
+        return False
+
+    if breaks([]):
+        raise error
+    bad: list[str] = []
+    pending = [list(docs)]
+    while pending:
+        group = pending.pop()
+        if not breaks(group):
+            continue
+        if len(group) == 1:
+            bad.append(group[0])
+        else:
+            half = len(group) // 2
+            pending += [group[:half], group[half:]]
+    if not bad:
+        raise error
+    bad.sort()
+    kept = _rows_of(raw, sorted(set(docs) - set(bad)))
+    notes = []
+    for doc in bad:
+        try:
+            validate.validate_tables(_rows_of(raw, [doc]), [doc])
+            why = str(error)
+        except validate.StructuralError as exc:
+            why = str(exc)
+        first = why.strip().splitlines()[0] if why.strip() else type(error).__name__
+        log.error("%s: the parser's tables break the contract; rows withheld: %s", doc, why)
+        notes.append(
+            {
+                "doc": doc,
+                "kind": "contract_violation",
+                "severity": "error",
+                "detail": f"the parser's tables for this document break the contract ({first}); "
+                "its rows are withheld, the raw tables keep them",
+                "stage": "validate",
+            }
+        )
+    findings = tables.frame(notes, tables.TABLES["findings"])
+    kept["findings"] = pd.concat([kept["findings"], findings], ignore_index=True)
+    return kept
+
+
 #: the cached copy of a shard's reports, as the validate job writes them
 REPORTS = "validation.json"
 VALIDATED_COLUMNS = {**tables.TABLES, "quarantine": tables.QUARANTINE}
@@ -294,7 +519,11 @@ def _validated(order: list[str], raw: Mapping[str, pd.DataFrame], reuse: cache.R
         if reuse.hits:
             keep = set(fresh)
             raw = {t: df[df["doc"].isin(keep)].reset_index(drop=True) for t, df in raw.items()}
-        checked = validate.validate_tables(raw, fresh)
+        try:
+            checked = validate.validate_tables(raw, fresh)
+        except validate.StructuralError as exc:
+            raw = withhold_breaking_documents(raw, fresh, exc)
+            checked = validate.validate_tables(raw, fresh)
         computed = {**checked.tables, "quarantine": checked.quarantine}
         reports.update(fileio.jsonable(checked.reports))
     merged = {}

@@ -23,6 +23,7 @@ job) or altered does not match and is ignored, never trusted. Deleting
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import json
 import logging
@@ -34,7 +35,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from figdata import fileio, layout
+from figdata import fileio, layout, publish
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -81,20 +82,22 @@ DIGESTS_COLUMNS = ("doc", "sha256", "key")
 
 
 def digests_text(docs: Sequence[str], sums: Mapping[str, str], keys: Mapping[str, str]) -> str:
-    """The extract job's record of each document: its bytes' SHA-256 and its cache key."""
-    if any(c in doc for doc in docs for c in "\t\n\r"):
-        raise ValueError("a document id with a tab or a line break cannot be recorded")
-    lines = ["\t".join(DIGESTS_COLUMNS)]
-    lines += [f"{doc}\t{sums[doc]}\t{keys[doc]}" for doc in sorted(docs)]
-    return "\n".join(lines) + "\n"
+    """The extract job's record of each document: its bytes' SHA-256 and its cache key.
+
+    In the dialect of manifest.tsv (:func:`figdata.publish.tsv_text`), so that an id
+    holding a tab or a line break is recorded as it is.
+    """
+    rows = [(doc, sums[doc], keys[doc]) for doc in sorted(docs)]
+    return publish.tsv_text(DIGESTS_COLUMNS, rows)
 
 
 def read_digests(path: fileio.PathLike) -> dict[str, str]:
     """Document -> cache key, from an extract job's ``digests`` table."""
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
-    if not lines or tuple(lines[0].split("\t")) != DIGESTS_COLUMNS:
+    with open(path, encoding="utf-8", newline="") as fh:
+        rows = list(csv.reader(fh, delimiter="\t"))
+    if not rows or tuple(rows[0]) != DIGESTS_COLUMNS or any(len(r) != 3 for r in rows[1:]):
         raise ValueError(f"{path}: not a digests table")
-    return {doc: key for doc, _, key in (line.split("\t") for line in lines[1:])}
+    return {doc: key for doc, _, key in rows[1:]}
 
 
 def chained_keys(

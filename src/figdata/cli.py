@@ -11,9 +11,12 @@ and any traceback go to stderr, which the rules send to the job's log.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import logging
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from figdata import fileio, layout, publish
@@ -21,11 +24,40 @@ from figdata import fileio, layout, publish
 log = logging.getLogger("figdata")
 
 
+@contextmanager
+def shard_lock(folder: str) -> Iterator[None]:
+    """Hold an exclusive lock on a shard's folder while a job works in it.
+
+    After ``kill -9`` of Snakemake its jobs live on and finish writing; the
+    job of the rerun that replaces one waits here for it, instead of staging
+    and publishing into the same folder at the same time.
+    """
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    # the folder itself is locked (Linux and macOS lock a directory's descriptor): no
+    # lock file joins the outputs
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            log.info("%s: waiting for another job working in this folder", folder)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
 def _extract(args) -> None:
     from figdata import batch
 
+    limits = batch.Limits(
+        max_bytes=None if args.max_doc_mb is None else int(args.max_doc_mb * 1_000_000),
+        time_budget=args.time_budget or None,
+        follow_outside_links=args.follow_outside_links,
+    )
     outputs = layout.files(args.shard_dir, layout.EXTRACT_FILES)
-    batch.extract_shard(args.docs, outputs, _cache(args, "extract"))
+    with shard_lock(args.shard_dir):
+        batch.extract_shard(args.docs, outputs, _cache(args, "extract"), limits)
 
 
 def _validate(args) -> None:
@@ -35,9 +67,10 @@ def _validate(args) -> None:
     inputs = layout.files(args.shard_dir, layout.EXTRACT_FILES)
     outputs = layout.files(args.shard_dir, layout.VALIDATE_FILES)
     owns = _owner(args, folder)
-    batch.validate_shard(
-        args.docs, inputs, outputs, folder.parents[1], owns, _cache(args, "validate")
-    )
+    with shard_lock(args.shard_dir):
+        batch.validate_shard(
+            args.docs, inputs, outputs, folder.parents[1], owns, _cache(args, "validate")
+        )
 
 
 def _owner(args, folder: Path):
@@ -54,7 +87,8 @@ def _stats(args) -> None:
 
     inputs, outputs, results = job.shard_paths(args.shard_dir)
     owns = _owner(args, Path(args.shard_dir))
-    job.stats_shard(args.docs, inputs, outputs, results, owns, _cache(args, "stats"))
+    with shard_lock(args.shard_dir):
+        job.stats_shard(args.docs, inputs, outputs, results, owns, _cache(args, "stats"))
 
 
 def _stats_corpus(args) -> None:
@@ -77,19 +111,20 @@ def _aggregate(args) -> None:
     shard_files = [layout.files(f, layout.VALIDATE_FILES) for f in folders]
     stats_files = [layout.files(f, layout.STATS_FILES) for f in folders]
     out = layout.files(args.results, layout.CORPUS_FILES)
-    # the stats stage's claim_contradicted findings join the corpus findings
-    corpus.aggregate(
-        [f["findings"] for f in shard_files] + [f["findings"] for f in stats_files],
-        [f["summary"] for f in shard_files],
-        out["findings"],
-        out["summary"],
-    )
-    if args.prune:
-        corpus.clear_orphans(
-            args.results,
-            [f["manifest"] for f in shard_files],
-            [f["manifest"] for f in stats_files],
+    with shard_lock(f"{args.results}/shards"):
+        # the stats stage's claim_contradicted findings join the corpus findings
+        corpus.aggregate(
+            [f["findings"] for f in shard_files] + [f["findings"] for f in stats_files],
+            [f["summary"] for f in shard_files],
+            out["findings"],
+            out["summary"],
         )
+        if args.prune:
+            corpus.clear_orphans(
+                args.results,
+                [f["manifest"] for f in shard_files],
+                [f["manifest"] for f in stats_files],
+            )
 
 
 def _texts(paths: Sequence[str]) -> dict[str, str]:
@@ -194,6 +229,23 @@ def parser() -> argparse.ArgumentParser:
 
     ex = sub.add_parser("extract", help="parse a shard of documents into its raw tables")
     ex.add_argument("--shard-dir", **shard_dir)
+    ex.add_argument(
+        "--max-doc-mb",
+        type=float,
+        default=10.0,
+        help="refuse larger documents with a too_large finding (default 10)",
+    )
+    ex.add_argument(
+        "--time-budget",
+        type=float,
+        default=120.0,
+        help="seconds per document before a timeout finding; 0: none (default 120)",
+    )
+    ex.add_argument(
+        "--follow-outside-links",
+        action="store_true",
+        help="read symbolic links that point outside the documents' folder",
+    )
     ex.add_argument("--no-cache", **no_cache)
     ex.add_argument("docs", nargs="*", help="document files")
     ex.set_defaults(run=_extract)

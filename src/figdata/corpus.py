@@ -6,8 +6,6 @@ findings table and one summary table per shard, and never imports pandas.
 
 from __future__ import annotations
 
-import csv
-import io
 import logging
 from collections.abc import Sequence
 from pathlib import Path
@@ -39,13 +37,10 @@ def _empty(table: str) -> pa.Table:
 
 
 def tsv_text(data: pa.Table) -> str:
-    """Tab-separated text, header first, ``\\n`` line ends, quoted only where needed."""
-    buf = io.StringIO()
-    writer = csv.writer(buf, delimiter="\t", lineterminator="\n")
-    writer.writerow(data.column_names)
-    for row in zip(*(c.to_pylist() for c in data.columns), strict=True):
-        writer.writerow("" if v is None else v for v in row)
-    return buf.getvalue()
+    """``data`` in the dialect of every TSV figdata writes (:func:`figdata.publish.tsv_text`)."""
+    return publish.tsv_text(
+        data.column_names, zip(*(c.to_pylist() for c in data.columns), strict=True)
+    )
 
 
 def aggregate(

@@ -70,6 +70,7 @@ CORE_CODE: tuple[str, ...] = (
     "cli.py",
     "publish.py",
     "cache.py",
+    "gcpause.py",
 )
 #: per stage, the modules (globs) that decide its results besides CORE_CODE: the
 #: workflow declares them as the stage's inputs, so that changing them reruns it,

@@ -18,9 +18,10 @@ from __future__ import annotations
 import csv
 import hashlib
 import os
+import re
 import shutil
 import zlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,9 +58,39 @@ def shard_of(doc: str, shards: int) -> int:
     return zlib.crc32(doc.encode("utf-8")) % shards
 
 
+#: longest file name most file systems take, in bytes
+NAME_MAX = 255
+#: room kept for the longest suffix (".parquet") and fileio's ".{name}.tmp" while writing
+_NAME_ROOM = NAME_MAX - len(".parquet") - len("..tmp")
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f/\\]")
+
+
+def file_stem(doc: str) -> str:
+    """The file name (without suffix) of a document's files: its id when that is safe.
+
+    An id with a control character (tab, line break, ...), a slash or a
+    backslash, one that is not valid Unicode (a file name in another
+    encoding) or one too long for a file name once a suffix is added becomes
+    a readable prefix plus ``~`` and 16 hex digits of the id's SHA-256, so
+    two ids never share a file. The manifest lists the file of each document.
+    """
+    try:
+        size = len(doc.encode("utf-8"))
+    except UnicodeEncodeError:
+        size = None
+    if size is not None and size <= _NAME_ROOM and not _UNSAFE.search(doc) and doc[:1] != ".":
+        return doc
+    raw = doc.encode("utf-8", "surrogateescape")
+    digest = hashlib.sha256(raw).hexdigest()[:16]
+    prefix = _UNSAFE.sub("_", raw.decode("utf-8", "replace")).lstrip(".")
+    while len(prefix.encode("utf-8")) > 120:
+        prefix = prefix[:-1]
+    return f"{prefix}~{digest}"
+
+
 def doc_path(results: PathLike, table: str, doc: str) -> str:
     folder, suffix = {t: (f, s) for t, f, s in (*PER_DOC, *STATS_PER_DOC)}[table]
-    return f"{Path(results).as_posix()}/{folder}/{doc}{suffix}"
+    return f"{Path(results).as_posix()}/{folder}/{file_stem(doc)}{suffix}"
 
 
 @dataclass(frozen=True)
@@ -69,6 +100,30 @@ class Entry:
     path: str
     rows: int | None
     sha256: str
+
+
+_QUOTE = re.compile(r'[\t\n\r"]')
+
+
+def _field(value) -> str:
+    text = "" if value is None else str(value)
+    if _QUOTE.search(text):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def tsv_row(values: Iterable) -> str:
+    """One line of :func:`tsv_text` (without its line break)."""
+    return "\t".join(_field(v) for v in values)
+
+
+def tsv_text(header: Sequence[str], rows: Iterable[Sequence]) -> str:
+    """Tab-separated text, ``\\n`` line ends; a field holding a tab, a line break (``\\n``
+    or ``\\r``) or a double quote is quoted CSV-style. The one dialect of manifest.tsv and
+    summary.tsv: ``csv.reader(delimiter="\\t")`` and ``pandas.read_csv(sep="\\t")`` read it."""
+    lines = ["\t".join(_field(v) for v in header)]
+    lines += ["\t".join(_field(v) for v in row) for row in rows]
+    return "\n".join(lines) + "\n"
 
 
 def read_manifest(path: PathLike) -> list[Entry]:
@@ -86,13 +141,57 @@ def read_manifest(path: PathLike) -> list[Entry]:
 
 def manifest_text(entries: Iterable[Entry]) -> str:
     rows = sorted(entries, key=lambda e: (e.doc, e.table))
-    lines = ["\t".join(MANIFEST_COLUMNS)]
-    for e in rows:
-        fields = (e.doc, e.table, e.path, "" if e.rows is None else str(e.rows), e.sha256)
-        if any(c in f for f in fields for c in "\t\n\r"):
-            raise ValueError(f"{e.path}: a tab or line break cannot go into the manifest")
-        lines.append("\t".join(fields))
-    return "\n".join(lines) + "\n"
+    return tsv_text(MANIFEST_COLUMNS, ((e.doc, e.table, e.path, e.rows, e.sha256) for e in rows))
+
+
+# --- the commit journal ----------------------------------------------------------------
+#
+# A commit is a list of steps (move a staged file into place, remove a file),
+# written to the staging folder as a journal before the first step runs. A
+# job killed between two steps leaves the journal behind; the next job of the
+# shard (or the aggregate, for a vanished shard) finds it and completes the
+# steps that remain: the commit rolls forward. Without a journal nothing has
+# moved yet, and the staged files are dropped: the commit rolls back.
+
+JOURNAL = "journal.tsv"
+
+
+def _journal_text(moves: Sequence[tuple[Path, Path]], removals: Sequence[str]) -> str:
+    steps = [("move", str(tmp), str(dest)) for tmp, dest in moves]
+    steps += [("remove", path, "") for path in removals]
+    return tsv_text(("step", "path", "dest"), steps)
+
+
+def _run_steps(steps: Iterable[dict]) -> int:
+    removed = 0
+    folders: set[Path] = set()
+    for step in steps:
+        if step["step"] == "move":
+            # a move already done has no staged file left: done steps are skipped
+            if os.path.lexists(step["path"]):
+                folder = Path(step["dest"]).parent
+                if folder not in folders:
+                    folder.mkdir(parents=True, exist_ok=True)
+                    folders.add(folder)
+                os.replace(step["path"], step["dest"])
+        else:
+            removed += _unlink(step["path"])
+    return removed
+
+
+def recover(staging: PathLike) -> str | None:
+    """Finish or drop what a killed job left in ``staging``: ``"forward"``, ``"back"`` or None."""
+    staging = Path(staging)
+    if not staging.exists():
+        return None
+    journal = staging / JOURNAL
+    outcome = "back"
+    if journal.is_file():
+        with open(journal, encoding="utf-8", newline="") as fh:
+            _run_steps(list(csv.DictReader(fh, delimiter="\t")))
+        outcome = "forward"
+    shutil.rmtree(staging, ignore_errors=True)
+    return outcome
 
 
 class Publication:
@@ -102,8 +201,9 @@ class Publication:
         self.manifest = Path(manifest)
         self.results = Path(results)
         self.staging = self.manifest.parent / STAGING
-        # leftovers of a job that was killed are never published
-        shutil.rmtree(self.staging, ignore_errors=True)
+        # a commit a killed job left half done is completed first (or, if it
+        # had not started moving files, dropped)
+        self.recovered = recover(self.staging)
         self.staging.mkdir(parents=True)
         self.entries: list[Entry] = []
         self._moves: list[tuple[Path, Path]] = []
@@ -168,24 +268,26 @@ class Publication:
         ``owns(doc)`` says whether a document still belongs to this shard; one
         that moved to another shard (``shards`` changed) is left to its new
         owner, which may already have published it. Returns the files removed.
+
+        The steps are journaled first (see :func:`recover`): a crash between
+        any two of them is completed by the next job of the shard. The
+        manifest and then ``.published.tsv`` move last, so a manifest in
+        place always lists files that are in place.
         """
         docs = set(docs)
-        published = self.manifest.with_name(PUBLISHED)
-        previous = self.previous
-        for folder in {dest.parent for _, dest in self._moves}:
-            folder.mkdir(parents=True, exist_ok=True)
         text = manifest_text(self.entries)
         self._stage(text.encode("utf-8"), self.manifest)
-        for tmp, dest in self._moves:
-            os.replace(tmp, dest)
+        self._stage(text.encode("utf-8"), self.manifest.with_name(PUBLISHED))
         live = {e.path for e in self.entries}
-        removed = 0
-        for e in previous:
-            if e.path not in live and (e.doc in docs or owns(e.doc)):
-                removed += _unlink(e.path)
-        tmp = published.with_name(f"{PUBLISHED}.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, published)
+        removals = [
+            e.path for e in self.previous if e.path not in live and (e.doc in docs or owns(e.doc))
+        ]
+        journal = self.staging / JOURNAL
+        tmp = self.staging / f"{JOURNAL}.tmp"
+        tmp.write_text(_journal_text(self._moves, removals), encoding="utf-8")
+        os.replace(tmp, journal)
+        with open(journal, encoding="utf-8", newline="") as fh:
+            removed = _run_steps(list(csv.DictReader(fh, delimiter="\t")))
         shutil.rmtree(self.staging, ignore_errors=True)
         return removed
 
@@ -225,6 +327,10 @@ def collect_orphans(shards_dir: PathLike, live_shards: Iterable[str], manifests:
     live = {e.path for m in manifests.values() for e in read_manifest(m)}
     removed = 0
     for shard in orphans:
+        # a commit a killed job left half done is completed first, so that what it
+        # published is removed too
+        for staging in sorted(shard.rglob(STAGING)):
+            recover(staging)
         # the validate job's listing, and the stats job's in its subfolder
         for listing in sorted(shard.rglob(PUBLISHED)):
             for e in read_manifest(listing):

@@ -33,9 +33,10 @@ CLAIM_RELATIONS = (
 CHART_TYPES = ("heatmap", "grouped_bar", "line", "unknown")
 Y_ORDERS = ("top-to-bottom", "bottom-to-top", "legend")
 SEVERITIES = tables.SEVERITIES
-#: finding kinds the validate stage emits (see figdata.validate)
-VALIDATE_KINDS = (
+#: finding kinds of the validate stage's data-quality checks (figdata.validate.quality.CHECKS)
+CHECK_KINDS = (
     "non_finite_value",
+    "underflow",
     "off_grid_cell",
     "duplicate_cell",
     "out_of_range",
@@ -43,6 +44,9 @@ VALIDATE_KINDS = (
     "no_panels",
     "claim_unresolved",
 )
+#: finding kinds the validate stage emits: its checks', and ``contract_violation`` for a
+#: document whose raw tables break the structural contract (figdata.batch)
+VALIDATE_KINDS = (*CHECK_KINDS, "contract_violation")
 #: finding kinds the parse stage emits (see figdata.parse and figdata.batch)
 PARSE_KINDS = (
     "ragged_row",
@@ -56,11 +60,18 @@ PARSE_KINDS = (
     "encoding",
     "markup_in_text",
     "unplaced_number",
+    "nul_byte",
     "parser_error",
+    # a document whose text was never parsed (tables.UNREAD_KINDS, figdata.batch)
+    "unreadable",
+    "too_large",
+    "outside_link",
+    "timeout",
 )
 #: why a row sits in quarantine: the data-quality check that moved it there
 QUARANTINE_REASONS = (
     "non_finite_value",
+    "underflow",
     "off_grid_cell",
     "duplicate_cell",
     "out_of_range",

@@ -84,6 +84,9 @@ TABLES: dict[str, dict[str, str]] = {
 }
 
 SEVERITIES = ("error", "warning", "info")
+#: parse findings of a document whose text was never parsed (figdata.batch): the file
+#: was refused or could not be read, or the parser failed or ran out of time
+UNREAD_KINDS = ("unreadable", "too_large", "outside_link", "timeout", "parser_error")
 
 
 def frame(rows: Iterable[Mapping], columns: Mapping[str, str]) -> pd.DataFrame:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from figdata import publish
 from figdata.figures import charts, comparison, grid, output, style
 from figdata.figures.canvas import CanvasPool, geometry
 
@@ -100,7 +101,8 @@ def read_cache(path: Path) -> dict[str, tuple[str, list[str]]]:
 
 def _cache_text(entries: Mapping[str, tuple[str, list[str]]]) -> str:
     return "".join(
-        f"{doc}\t{d}\t{' '.join(files)}\n" for doc, (d, files) in sorted(entries.items())
+        publish.tsv_row((doc, d, " ".join(files))) + "\n"
+        for doc, (d, files) in sorted(entries.items())
     )
 
 
@@ -114,13 +116,14 @@ def manifest_text(rows: Sequence[dict]) -> str:
 
 
 def _row(doc: str, figure: grid.DocumentFigure, key: str, names: list[str]) -> dict:
+    stem = publish.file_stem(doc)  # an id that cannot be a file name gets a safe one
     return {
         "doc": doc,
         "panels": len(figure.panels),
         "digest": key,
-        "figure": f"{doc}.png",
-        "difference": f"{doc}.diff.png" if f"{doc}.diff.png" in names else "",
-        "sweep": f"{doc}.sweep.png" if f"{doc}.sweep.png" in names else "",
+        "figure": f"{stem}.png",
+        "difference": f"{stem}.diff.png" if f"{stem}.diff.png" in names else "",
+        "sweep": f"{stem}.sweep.png" if f"{stem}.sweep.png" in names else "",
     }
 
 
@@ -175,9 +178,10 @@ def render_shard(
     todo.sort(key=lambda item: (not item[1].heatmaps_only, repr(geometry(item[1]))))
     for doc, figure, pairs, key, old in todo:
         files = renderer.files(figure, pairs)
-        names = [f"{doc}{suffix}" for suffix in files]
+        stem = publish.file_stem(doc)
+        names = [f"{stem}{suffix}" for suffix in files]
         for suffix, data in files.items():
-            output.write_if_changed(out_dir / f"{doc}{suffix}", data)
+            output.write_if_changed(out_dir / f"{stem}{suffix}", data)
         for stale in set(old[1] if old else []) - set(names):
             (out_dir / stale).unlink(missing_ok=True)
         entries[doc] = (key, names)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -163,11 +164,16 @@ _RANGE = re.compile(
 
 
 def colour_ranges(text: str) -> list[tuple[float, float]]:
-    """Every numeric range in a colour-bar description, in order."""
+    """Every numeric range in a colour-bar description, in order.
+
+    A bound too large for a float64 (``1e309``) makes no range: a colour bar's
+    ends must be finite numbers (found by tests/test_fuzz.py).
+    """
     out = []
     for m in _RANGE.finditer(text):
         lo, hi = to_float(m.group("lo")), to_float(m.group("hi"))
-        out.append((min(lo, hi), max(lo, hi)))
+        if math.isfinite(lo) and math.isfinite(hi):
+            out.append((min(lo, hi), max(lo, hi)))
     return out
 
 

@@ -19,7 +19,7 @@ _GENERIC_HEADING = re.compile(
 )
 _POSITION_GROUP = re.compile(r"^(?:row|column|col|cell)\s*\d+\b|^from\s+\S+$", re.I)
 _ENUM = re.compile(
-    r"^\s*(?:\(?[a-z0-9]{1,2}[.)]\s+|\([a-z0-9]{1,2}\)\s*|"
+    r"^\s*(?:\(?(?:[a-z0-9]{1,2}|\d{3,4})[.)]\s+|\((?:[a-z0-9]{1,2}|\d{3,4})\)\s*|"
     r"(?:panel|chart|figure|subplot|heatmap|plot|map|graph)\s*[\w]{0,3}\s*[:.–—-]\s*|"
     r"(?:left|right|center|centre|middle|top|bottom|upper|lower)(?:[- ](?:left|right))?\s+"
     r"(?:heatmap|panel|chart|plot|map|one)\b\s*[:.–—-]?\s*)",

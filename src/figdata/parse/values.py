@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import math
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from figdata.parse.text import MINUS
@@ -42,13 +42,50 @@ class Value:
     remark: str | None = None
 
 
+# digit groups split by a space (plain, no-break, thin) or an underscore: "1 234.5", "1_000"
+# (commas, "12,400", are _GROUPED's)
+_DIGIT_GROUPS = re.compile(
+    r"(?<![\d.,])\d{1,3}(?:([ \u00a0\u202f\u2009_])\d{3})(?:\1\d{3})*(?![\d,])"
+)
+_INFINITE = re.compile(rf"^\s*(?P<sign>[+\-{MINUS}]?)(?:inf|infinity|∞)\s*[.;]?\s*$", re.IGNORECASE)
+# Arabic decimal and thousands separators
+_SEPARATORS = str.maketrans({"\u066b": ".", "\u066c": ","})
+
+
+def _ascii_digits(token: str) -> str:
+    """Decimal digits of any script (``٣``, ``३``, full-width ``３``) as ASCII digits."""
+    if token.isascii():
+        return token
+    token = token.translate(_SEPARATORS)
+    return "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in token)
+
+
+def normalise_number(token: str) -> str:
+    """``token`` with digits in ASCII and digit-group separators removed.
+
+    ``1 234.5``, ``1_000`` and ``٣٫٥`` read as ``1234.5``, ``1000`` and ``3.5``.
+    """
+    token = _ascii_digits(token)
+    return _DIGIT_GROUPS.sub(lambda m: m.group(0).replace(m.group(1), ""), token)
+
+
 def to_float(num: str) -> float:
     return float(num.replace(MINUS, "-").replace(",", "").lstrip("+"))
 
 
 def parse_value(token: str) -> Value | None:
-    """The value of one slot, or None when the slot is not a single number."""
-    m = _VALUE.match(token)
+    """The value of one slot, or None when the slot is not a single number.
+
+    A number too large for a float64 (``1e309``, 400 digits) or an infinity
+    (``inf``, ``∞``) is kept as an infinite value, which the validate stage
+    quarantines (``non_finite_value``) rather than the row losing it.
+    """
+    m = _INFINITE.match(token)
+    if m:
+        sign = -1.0 if m.group("sign") in ("-", MINUS) else 1.0
+        return Value(value=sign * float("inf"), text=token.strip().rstrip(".;").strip())
+    normal = normalise_number(token)
+    m = _VALUE.match(normal)
     if not m:
         return None
     unit = m.group("unit")
@@ -56,8 +93,12 @@ def parse_value(token: str) -> Value | None:
         return None
     number = m.group("num")
     value = to_float(number)
-    if not math.isfinite(value):
-        return None
+    if normal != token:
+        # the printed spelling, not the normalised one (without a remark in parentheses)
+        printed = token.rsplit("(", 1)[0] if m.group("paren") else token
+        return Value(
+            value=value, text=printed.strip().rstrip(".;").strip(), remark=m.group("remark")
+        )
     hedge = (m.group("hedge") or m.group("hedge2") or "").strip()
     text = number + (m.group("mult") or "") + (m.group("pct") or "")
     if hedge:

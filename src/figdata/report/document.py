@@ -26,8 +26,11 @@ STATUS_ORDER = {"errors": 0, "findings": 1, "clean": 2}
 
 
 def page_name(doc: str) -> str:
-    """File name of a document's page (the doc id as is; quoted where it is a URL)."""
-    return f"{doc}.html"
+    """File name of a document's page: its id, or the safe name its files get
+    (:func:`figdata.publish.file_stem`); quoted where it is a URL."""
+    from figdata.publish import file_stem
+
+    return f"{file_stem(doc)}.html"
 
 
 def href(name: str) -> str:

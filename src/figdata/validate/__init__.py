@@ -18,16 +18,15 @@ position of a row's document in the batch.
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import gc
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
 from figdata import tables
+from figdata.gcpause import gc_paused
 from figdata.validate.quality import CHECKS, data_quality
 from figdata.validate.report import offsets_of, reports
 from figdata.validate.structural import (
@@ -105,7 +104,7 @@ def validate_documents(
     """Validate many documents at once; same results as one :func:`validate_document` each."""
     pairs = list(items.items()) if isinstance(items, Mapping) else list(items)
     docs = _names([doc for doc, _ in pairs])
-    with _gc_paused(), forced_validation():
+    with gc_paused(), forced_validation():
         raw = {name: checked(name, *concatenated(name, pairs), docs) for name in tables.TABLES}
         batch = _run(raw, docs)
         return {doc: batch.document(doc) for doc in docs}
@@ -120,7 +119,7 @@ def validate_tables(frames: Mapping[str, pd.DataFrame], docs: Iterable[str]) -> 
     no splitting into per-document frames on the way in or out.
     """
     docs = _names(list(docs))
-    with _gc_paused(), forced_validation():
+    with gc_paused(), forced_validation():
         raw = {name: checked(name, *located(name, frames, docs), docs) for name in tables.TABLES}
         return _run(raw, docs)
 
@@ -129,23 +128,6 @@ def _names(docs: list) -> list[str]:
     if len(set(docs)) != len(docs) or not all(isinstance(d, str) and d for d in docs):
         raise ValueError("document names must be distinct non-empty strings")
     return docs
-
-
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cycle collector while a batch builds its many small frames.
-
-    Each full collection walks every live object, including all input frames of the
-    batch, and allocation-heavy work triggers collections in proportion: the cost
-    grows with the square of the batch. The frames built here hold no cycles.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _run(raw: dict, docs: list[str]) -> BatchResult:

@@ -34,7 +34,7 @@ DISTRUST_MIN = 3
 # exact decimal boundaries (110 on a 0-100 bar) must not tip over by rounding
 _EPS = 1e-9
 #: parse findings that already explain why a panel or document has no cells
-EXPLAINING_KINDS = ("empty", "no_data", "truncated", "missing_cell")
+EXPLAINING_KINDS = ("empty", "no_data", "truncated", "missing_cell", *tables.UNREAD_KINDS)
 
 
 class _Collector:
@@ -171,6 +171,27 @@ def _non_finite(out: _Collector, df: pd.DataFrame, table: str) -> np.ndarray:
     detail = "value " + _q(shown) + " is not a finite number"
     raw = rows["value_text"] if table == "cells" else rows["text"]
     out.reject(table, rows, "non_finite_value", detail, raw)
+    return bad
+
+
+# a mantissa with a non-zero digit: the printed number is not zero
+_NONZERO_MANTISSA = r"^[^eE]*[1-9]"
+
+
+def _underflow(out: _Collector, df: pd.DataFrame, table: str) -> np.ndarray:
+    """Rows whose printed number is not zero but too small for a float64 (read as 0.0)."""
+    value = df["value"].to_numpy(dtype=float)
+    zero = value == 0
+    if not zero.any():
+        return zero
+    text = df["value_text"].astype("string").fillna("")
+    bad = zero & text.str.contains(_NONZERO_MANTISSA, regex=True).to_numpy(dtype=bool)
+    if not bad.any():
+        return bad
+    rows = df[bad]
+    detail = "value " + _q(rows["value_text"]) + " is too small for a float64 (it would read 0.0)"
+    raw = rows["value_text"] if table == "cells" else rows["text"]
+    out.reject(table, rows, "underflow", detail, raw)
     return bad
 
 
@@ -468,6 +489,14 @@ def _cells_non_finite(b: _Batch) -> None:
     b.alive &= ~_non_finite(b.out, b.cells, "cells")
 
 
+def _cells_underflow(b: _Batch) -> None:
+    b.alive &= ~_underflow(b.out, b.cells, "cells")
+
+
+def _claims_underflow(b: _Batch) -> None:
+    b.claims_alive &= ~_underflow(b.out, b.claims, "claims")
+
+
 def _cells_off_grid(b: _Batch) -> None:
     b.alive &= ~_off_grid(b.out, b.cells, b.alive, b.ticks)
 
@@ -500,15 +529,17 @@ def _claims_unresolved(b: _Batch) -> None:
 
 
 #: (finding kind, check), in the order they run; a kind checked on two tables
-#: appears twice. Every kind of schemas.VALIDATE_KINDS is here (a test says so).
+#: appears twice. Every kind of schemas.CHECK_KINDS is here (a test says so).
 CHECKS: tuple[tuple[str, Callable[[_Batch], None]], ...] = (
     ("non_finite_value", _cells_non_finite),
+    ("underflow", _cells_underflow),
     ("off_grid_cell", _cells_off_grid),
     ("duplicate_cell", _cells_duplicated),
     ("out_of_range", _cells_out_of_range),
     ("empty_panel", _panels_empty),
     ("no_panels", _documents_without_panels),
     ("non_finite_value", _claims_non_finite),
+    ("underflow", _claims_underflow),
     ("claim_unresolved", _claims_unresolved),
 )
 

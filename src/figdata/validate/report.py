@@ -37,7 +37,7 @@ def reports(docs, raw, result, new, quarantine, failures, n_raw) -> list[dict]:
         s: counts(quarantine["_d"][quarantine["source"] == s], n) for s in ("cells", "claims")
     }
     per_check = {}
-    for kind in schemas.VALIDATE_KINDS:
+    for kind in schemas.CHECK_KINDS:
         per_check[kind] = (
             counts(failures["_d"][failures["check"] == kind], n),
             counts(new["_d"][new["kind"] == kind], n),
