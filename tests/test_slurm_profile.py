@@ -26,6 +26,8 @@ def _rules() -> dict[str, dict]:
             out[m.group(1)] = {
                 "local": bool(re.search(r"localrule:\s*True", body)),
                 "mem_mb": int(mem.group(1)) if mem else None,
+                # memory computed from the shard's input size (job_memory in common.smk)
+                "derived_mem": bool(re.search(r"mem_mb\s*=\s*job_memory\(", body)),
             }
     return out
 
@@ -38,6 +40,7 @@ def test_the_rules_are_read():
     rules = _rules()
     assert {"extract", "validate", "stats", "stats_corpus", "aggregate"} <= set(rules)
     assert rules["aggregate"]["local"] and not rules["stats"]["local"]
+    assert rules["extract"]["derived_mem"] and rules["validate"]["derived_mem"]
 
 
 MEASURED = ("extract", "validate", "stats", "stats_corpus")
@@ -49,7 +52,11 @@ def test_every_measured_rule_has_its_resources(rule):
     resources = _profile()["set-resources"]
     assert rule in resources, f"{rule}: no entry in profiles/slurm set-resources"
     entry = resources[rule]
-    assert entry["mem_mb"] >= (_rules()[rule]["mem_mb"] or 0)
+    if _rules()[rule]["derived_mem"]:
+        # a fixed value would override the memory the rule derives from its input
+        assert "mem_mb" not in entry, f"{rule}: the profile fixes memory the rule derives"
+    else:
+        assert entry["mem_mb"] >= (_rules()[rule]["mem_mb"] or 0)
     assert entry["runtime"] >= 1
     # the numbers the entry rests on are written next to it
     assert re.search(rf"^#\s+{rule}\s+\d+", (ROOT / "profiles/slurm/config.yaml").read_text(), re.M)
