@@ -37,7 +37,7 @@ from figdata.parse.findings import finding
 from figdata.parse.model import Item
 from figdata.parse.recognize import Context
 from figdata.parse.text import strip_markdown
-from figdata.parse.ticks import AxisTicks, name_score
+from figdata.parse.ticks import AxisTicks, longest_mentions, name_score
 from figdata.parse.values import NUM, parse_value
 from figdata.titles import panels_named
 
@@ -175,14 +175,7 @@ def _refs(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
                 continue
             if not numeric or score > 0:
                 found.append((start, end, tick))
-    # keep the longest mention at each place
-    found.sort(key=lambda r: (r[0], -(r[1] - r[0])))
-    out, last_end = [], -1
-    for r in found:
-        if r[0] >= last_end:
-            out.append(r)
-            last_end = r[1]
-    return out
+    return longest_mentions(found)
 
 
 _COMPARATIVE = re.compile(

@@ -196,7 +196,12 @@ def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
                 if not named:
                     continue
             found.append((m.start(), m.end(), tick))
-    found.sort(key=lambda r: (r[0], -(r[1] - r[0])))
+    return longest_mentions(found)
+
+
+def longest_mentions(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """(start, end, tick) mentions, the longest kept at each place, none overlapping."""
+    found = sorted(found, key=lambda r: (r[0], -(r[1] - r[0])))
     out, last_end = [], -1
     for r in found:
         if r[0] >= last_end:
