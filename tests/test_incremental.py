@@ -70,6 +70,10 @@ def config_cases() -> dict[str, tuple[object, set[str] | None]]:
         "comparison_figures": (False, {"figures", *REPORT_RULES}),
         "report_title": ("Another title", REPORT_RULES),
         "report_page_size": (20, REPORT_RULES),
+        # the bounds on one document are the extract job's parameters
+        "max_doc_mb": (5, {"extract"}),
+        "doc_time_budget_s": (60, {"extract"}),
+        "follow_outside_links": (True, {"extract"}),
     }
 
 
