@@ -414,7 +414,7 @@ def test_tick_followed_by_its_unit_and_numbered_panel_list():
 
 def test_guessed_reading_the_stated_grid_contradicts_places_nothing():
     from figdata.parse.model import assign_zones, classify
-    from figdata.parse.recognize import Context, recognise
+    from figdata.parse.recognize import Context, recognize
     from figdata.parse.reconcile import _grid_first
     from figdata.parse.ticks import AxisTicks
 
@@ -434,11 +434,11 @@ def test_guessed_reading_the_stated_grid_contradicts_places_nothing():
             guess.cells.append(
                 {"panel": 0, "x": site, "y": week, "value": float(value), "line": item.line}
             )
-    kept = _grid_first(guess, items, lambda trial: recognise(items, trial), guessed=True)
+    kept = _grid_first(guess, items, lambda trial: recognize(items, trial), guessed=True)
     assert kept.cells == []
     assert [f["kind"] for f in kept.findings] == ["ambiguous_axes"]
     # the same reading declared by the text is kept: only a guess gives way
-    assert _grid_first(guess, items, lambda trial: recognise(items, trial), guessed=False) is guess
+    assert _grid_first(guess, items, lambda trial: recognize(items, trial), guessed=False) is guess
 
 
 def test_an_axis_read_with_a_repeated_tick_names_each_column_once():

@@ -19,7 +19,7 @@ from figdata.parse.findings import finding
 from figdata.parse.markup import markup_findings, pair_orders
 from figdata.parse.meta import Meta, read_meta
 from figdata.parse.model import Item, assign_zones, classify
-from figdata.parse.recognize import SUMMARY_LABEL, Context, recognise
+from figdata.parse.recognize import SUMMARY_LABEL, Context, recognize
 from figdata.parse.reconcile import reconcile
 from figdata.parse.structure import Panel, split_panels
 from figdata.parse.text import norm
@@ -69,9 +69,9 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
     truncated_at = None
     for panel in panels:
         ctx = _context(panel, meta, orders, last_line)
-        recognise(panel.items, ctx)
+        recognize(panel.items, ctx)
         ctx = reconcile(
-            ctx, panel.items, lambda trial, its=panel.items: recognise(its, trial), meta.chart_type
+            ctx, panel.items, lambda trial, its=panel.items: recognize(its, trial), meta.chart_type
         )
         panel.x, panel.y = ctx.x, ctx.y
         contexts.append(ctx)

@@ -1062,7 +1062,7 @@ def _triangle(items: list[Item], ctx: Context) -> str | None:
     return None
 
 
-def recognise(items: list[Item], ctx: Context) -> None:
+def recognize(items: list[Item], ctx: Context) -> None:
     ctx.items = items
     group = None
     group_indent = -1
