@@ -22,7 +22,14 @@ from figdata.parse.ticks import (
     resolve,
     resolve_either,
 )
-from figdata.parse.values import NUM, Value, is_missing, parse_value, split_values
+from figdata.parse.values import (
+    NUM,
+    Value,
+    is_missing,
+    parse_value,
+    record_value,
+    split_values,
+)
 
 SUMMARY_LABEL = lexicon.SUMMARY.regex
 claim_words = lexicon.EXTREME.search
@@ -356,6 +363,8 @@ def point(item: Item, ctx: Context, group) -> bool:
     slot = _slot(item.body or "") if item.body is not None else None
     if slot is None and (m := _DASH_REMARK.match(item.body or "")):
         slot = _slot(m.group(1))  # "`0.62` — the darkest cell": a value, then a remark
+    if slot is None:
+        slot = record_value(strip_markdown(item.body or ""))
     if slot is None:
         return False
     coords = point_coords(item.label, ctx, group)

@@ -108,6 +108,33 @@ def parse_value(token: str) -> Value | None:
     return Value(value=value, text=text, remark=m.group("remark"))
 
 
+_FIELD = re.compile(r"^\s*(?P<name>[A-Za-z][\w .()/-]{0,30}?)\s*[:=]\s*(?P<rest>.*)$")
+
+
+def record_value(body: str) -> Value | None:
+    """The one number of a record of named fields: "Value = 0.712, Color = Light Blue".
+
+    Models often report a cell as named fields (value, colour, shade, note), one or several
+    ("value: 55%"). The cell's value is the record's only numeric field; a record with two
+    numbers ("Count = 12, Share = 40%") names no single value, so it gives none.
+    """
+    fields = split_values(body)
+    if len(fields) == 1 and not _FIELD.match(fields[0]):
+        return None  # one bare token is a slot, read by parse_value, not a record
+    found = []
+    for field in fields:
+        m = _FIELD.match(field)
+        rest = m.group("rest") if m else field
+        value = parse_value(rest)
+        if value is not None:
+            found.append(value)
+        elif re.search(r"\d", rest):
+            return None  # a number that is not a value slot: nothing is certain
+        elif m is None:
+            return None  # a record's fields are all named, or it is not a record
+    return found[0] if len(found) == 1 else None
+
+
 def is_missing(token: str) -> bool:
     return bool(_MISSING.match(token))
 
