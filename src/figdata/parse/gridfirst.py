@@ -54,15 +54,31 @@ def _parts(item: Item) -> list[str]:
     text = item.text.strip()
     if item.kind == "table":
         return [c.strip() for c in text.strip("|").split("|")]
-    return [p for p in _COLUMNS.split(strip_markdown(text)) if p]
+    parts = [p for p in _COLUMNS.split(strip_markdown(text)) if p]
+    if len(parts) == 1 and item.kind == "code" and (sep := _delimiter(text)):
+        # comma- or semicolon-separated values in a code block: a CSV transcription
+        return [p.strip() for p in text.split(sep)]
+    return parts
+
+
+def _delimiter(text: str) -> str | None:
+    for sep in (",", ";"):
+        if text.count(sep) >= 2:
+            return sep
+    return None
 
 
 def _row(item: Item) -> tuple[str, list[Value | str]] | None:
     """(label, slots) of a line that is a label and two or more values, or None."""
     if item.kind not in ("table", "code", "list", "text") or _RULE.match(item.text):
         return None
-    if item.zone in ("components", "observations", "interpretation"):
-        return None  # tick lists and colour-bar ranges of the axes part are no rows
+    if item.zone in ("components", "observations", "interpretation") and item.kind in (
+        "list",
+        "text",
+    ):
+        # tick lists and colour-bar ranges of the axes part are no rows; a table or a code
+        # block there is data that no heading set apart from the axes
+        return None
     if item.kind != "table" and item.label is not None:
         slots = value_list(item.body or "")
         label = strip_markdown(item.label).strip()

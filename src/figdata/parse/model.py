@@ -146,7 +146,10 @@ def assign_zones(items: list[Item]) -> None:
             if found is not None and (item.level <= zone_level or zone in ("title",)):
                 zone, zone_level = found, item.level
             elif found is not None and zone in NON_DATA and found != "data":
-                zone, zone_level = found, item.level
+                # a subsection of the zone it is in ("### Header / Metadata" under "## Components")
+                # keeps the zone's depth, so that its unnamed sibling sections stay in it too
+                zone_level = zone_level if found == zone else item.level
+                zone = found
             elif found is not None and found != "data" and zone == "data":
                 if found in ("observations", "interpretation") or item.level <= zone_level:
                     zone, zone_level = found, item.level
