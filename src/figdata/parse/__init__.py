@@ -202,7 +202,14 @@ _CLAIM_ZONES = ("observations", "interpretation")
 def _observation_claims(items: list[Item], contexts: list[Context], titles) -> list[dict]:
     out = []
     for item in items:
-        if item.zone not in _CLAIM_ZONES or item.kind not in ("list", "text", "bold"):
+        if item.kind not in ("list", "text", "bold"):
+            continue
+        # a summary line among the title or the axes ("**Peak Value:** 88.9 at ...") is a
+        # claim like one among the observations
+        summary = item.zone in ("title", "overview", "components") and bool(
+            item.label and SUMMARY_LABEL.search(item.label)
+        )
+        if item.zone not in _CLAIM_ZONES and not summary:
             continue
         for sentence in claims.sentences(item.text):
             kind = claim_kind(sentence)

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 
+from figdata.parse.axis_names import learned
 from figdata.parse.findings import finding
 from figdata.parse.model import Item
 from figdata.parse.recognize import Context
@@ -154,8 +155,10 @@ def kinds(text: str) -> list[str]:
     return found
 
 
-def _refs(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
+def _refs(text: str, axis: AxisTicks, ctx=None) -> list[tuple[int, int, str]]:
     """Mentions of this axis' ticks that are marked as such (a name, '=' or unit)."""
+    names = learned(ctx) if ctx is not None else {"x": frozenset(), "y": frozenset()}
+    other = "y" if axis.name == "x" else "x"
     found = []
     for tick in sorted(axis.ticks, key=len, reverse=True):
         bare = re.escape(tick)
@@ -166,8 +169,11 @@ def _refs(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
             numeric = re.fullmatch(NUM + "%?", tick) is not None
             named = re.search(r"([A-Za-zα-ω][\w-]*)\s*(?:=|:)?\s*$", before)
             score = name_score(named.group(1), axis) if named else 0
-            if named and re.search(r"=\s*$", before):
-                score = max(score, 0.5)
+            if named and score == 0:
+                word = named.group(1).casefold()
+                score = 1 if word in names[axis.name] else -2 if word in names[other] else 0
+            if named and score == 0 and re.search(r"=\s*$", before):
+                score = 0.5  # "name=value" marks a tick, unless the name is the other axis's
             unit = re.match(r"\s*([a-z]+)", after)
             if unit and name_score(unit.group(1), axis) > 0:
                 score = max(score, 1)
@@ -219,13 +225,39 @@ def extract(item: Item, text: str, ctx: Context, kind: str | None) -> list[dict]
             out.extend(_trends(item, text, ctx))
         elif k == "panel_rank" and observed:
             out.extend(_line_rank(item, text, ctx) or _rank(item, text, label))
-    cell_kind = next((k for k in found if k in ("max", "min")), None)
-    if cell_kind and not any(
+    extremes = [k for k in found if k in ("max", "min")]
+    if extremes and not any(
         r is not None and r["kind"] in ("panel_rank", "line_rank") for r in out
     ):
-        cells = _cell_claims(item, text, ctx, cell_kind)
-        out.extend(cells or _value_only(item, text, ctx, cell_kind))
+        cells = _cell_claims(item, text, ctx, extremes[0])
+        if not cells and len(extremes) == 2:
+            cells = _clause_claims(item, text, ctx)
+        out.extend(cells or _value_only(item, text, ctx, extremes[0]))
     return [r for r in out if r is not None]
+
+
+# where a sentence joins two statements: "..., and the weakest is ...", "; the lowest ..."
+_CLAUSE_BREAK = re.compile(
+    r",?\s+(?:and|while|whereas|but)\s+(?=the\b|its\b)|;\s+|,\s+(?=the\b)", re.I
+)
+
+
+def _clause_claims(item: Item, text: str, ctx: Context) -> list[dict]:
+    """'The best cell ... at 93.8, and the weakest ... at 38.4': one claim per clause.
+
+    Each clause must name its own extreme and its own cell, and together they must say
+    both a maximum and a minimum; otherwise the sentence stays unread."""
+    out = []
+    for clause in _CLAUSE_BREAK.split(text):
+        kind = next((k for k in kinds(clause) if k in ("max", "min")), None)
+        if kind is None:
+            continue
+        found = _cell_claims(item, clause, ctx, kind)
+        if len(found) != 1:
+            return []
+        found[0]["text"] = text.strip()
+        out.extend(found)
+    return out if {c["kind"] for c in out} == {"max", "min"} else []
 
 
 def _ticks_of(number: str, ctx: Context) -> bool:
@@ -301,7 +333,7 @@ def _line_refs(text: str, ctx: Context) -> list[tuple[str, str]]:
     claim ("y=10" where both axes run 1 to 10) goes to the axis its name prefix names."""
     spans: dict[tuple[int, int], list[tuple[str, str]]] = {}
     for axis in (ctx.x, ctx.y):
-        for start, end, tick in _refs(text, axis):
+        for start, end, tick in _refs(text, axis, ctx):
             spans.setdefault((start, end), []).append((axis.name, tick))
     out = []
     for (start, _), refs in sorted(spans.items()):
@@ -479,7 +511,7 @@ def _line_rank(item, text, ctx) -> list[dict]:
     m = _RANK.search(text)
     if not m:
         return []
-    refs = [(s, e, a.name, t) for a in (ctx.x, ctx.y) for s, e, t in _refs(text, a)]
+    refs = [(s, e, a.name, t) for a in (ctx.x, ctx.y) for s, e, t in _refs(text, a, ctx)]
     before = sorted(r for r in refs if r[1] <= m.start())
     if not before:
         return []
@@ -519,7 +551,7 @@ def _cell_claims(item: Item, text: str, ctx: Context, kind: str) -> list[dict]:
     """Max / min claims naming their cells (none when it is ambiguous)."""
     if _COMPARATIVE.search(text):
         return []
-    xs, ys = _refs(text, ctx.x), _refs(text, ctx.y)
+    xs, ys = _refs(text, ctx.x, ctx), _refs(text, ctx.y, ctx)
     if not xs or not ys:
         return []
     if {(s, e) for s, e, _ in xs} & {(s, e) for s, e, _ in ys}:
@@ -529,7 +561,10 @@ def _cell_claims(item: Item, text: str, ctx: Context, kind: str) -> list[dict]:
             return []  # a tick range such as "T=0.4-0.6"
     used = [(s, e) for s, e, _ in xs + ys]
     values = []
-    for m in re.finditer(rf"(?:~|≈|approximately\s+|about\s+)?(?<![\w.\-]){NUM}%?(?![\w.])", text):
+    # a number may end the sentence ("... at 38.4."), but not be cut from a longer one
+    for m in re.finditer(
+        rf"(?:~|≈|approximately\s+|about\s+)?(?<![\w.\-]){NUM}%?(?!\w|\.\d)", text
+    ):
         if any(s <= m.start() < e or m.start() <= s < m.end() for s, e in used):
             continue
         if re.match(r"\s*(?:-|–|to)\s*\d", text[m.end() : m.end() + 5]):

@@ -55,6 +55,8 @@ class Context:
     #: the panel's lines, for readings that look at all of them (a triangle)
     items: list[Item] = field(default_factory=list)
     _triangle: str | None | bool = False  # not looked at yet
+    #: words the panel's text puts before one axis's ticks (see parse/axis_names.py)
+    learned_names: dict | None = None
 
     @property
     def triangle(self) -> str | None:
