@@ -264,21 +264,29 @@ def claim_conflicts(claim_rows: list[dict], cells: list[dict]) -> list[dict]:
 def _expected(ctx: Context, diagonal_blank: bool) -> int:
     """Cells the panel's grid holds: a triangle holds half, a blank diagonal is no cell."""
     n = len(ctx.x.ticks) * len(ctx.y.ticks)
+    k = len(ctx.x.ticks)
+    if len(ctx.addressed) < n and _whole_triangle(ctx, strict=True):
+        return k * (k - 1) // 2  # a triangle without its diagonal (correlations, distances)
     if len(ctx.addressed) < n and (ctx.triangle or _whole_triangle(ctx)):
-        n = len(ctx.x.ticks) * (len(ctx.x.ticks) + 1) // 2
+        n = k * (k + 1) // 2
     if diagonal_blank:
         n -= len(set(ctx.x.ticks) & set(ctx.y.ticks))
     return n
 
 
-def _whole_triangle(ctx: Context) -> bool:
-    """The cells stated are exactly one triangle of a square matrix, its diagonal included."""
+def _whole_triangle(ctx: Context, strict: bool = False) -> bool:
+    """The cells stated are exactly one triangle of a square matrix, with its diagonal (or,
+    ``strict``, without it)."""
     ticks = ctx.x.ticks
     if len(ticks) < 3 or ticks != ctx.y.ticks:
         return False
     order = {t: i for i, t in enumerate(ticks)}
-    below = {(x, y) for x in ticks for y in ticks if order[x] <= order[y]}
-    above = {(x, y) for x in ticks for y in ticks if order[x] >= order[y]}
+    if strict:
+        below = {(x, y) for x in ticks for y in ticks if order[x] < order[y]}
+        above = {(x, y) for x in ticks for y in ticks if order[x] > order[y]}
+    else:
+        below = {(x, y) for x in ticks for y in ticks if order[x] <= order[y]}
+        above = {(x, y) for x in ticks for y in ticks if order[x] >= order[y]}
     return ctx.addressed in (below, above)
 
 

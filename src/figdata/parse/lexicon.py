@@ -256,9 +256,9 @@ NO_VALUES = Entry(
 #: the diagonal of a square matrix carries no value on purpose
 DIAGONAL_BLANK = Entry(
     "diagonal_blank",
-    r"\bdiagonal\b[^.;]{0,40}?\b(?:blank|empty|masked|grey|gray|not\s+shown|omitted|no\s+(?:text|"
+    r"\bdiagonal\b[^.;]{0,40}?\b(?:blank|empty|masked|gr[ae]y(?:ed)?|not\s+shown|omitted|no\s+(?:text|"
     r"values?|numbers?))\b|\bno\s+(?:values?|numbers?)\s+on\s+the\s+diagonal\b",
-    "The diagonal is left blank (grey)",
+    "The diagonal cells are greyed out",
     "the diagonal cells are not part of the stated grid",
 )
 
