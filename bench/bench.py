@@ -37,17 +37,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from figdata.layout import WORKFLOW_FILES
+
 ROOT = Path(__file__).resolve().parents[1]
-WORKFLOW = (
-    "Snakefile",
-    "rules",
-    "config",
-    "scripts",
-    "envs",
-    "profiles",
-    "report",
-    "requirements.lock",
-)
+WORKFLOW = WORKFLOW_FILES
 TEMPLATES = (ROOT / "seeds", ROOT / "tests" / "corpus" / "docs")
 SIZES = (5, 100, 1000, 10000)
 STEPS = ("baseline", "full", "noop", "edit1", "add1")

@@ -18,16 +18,7 @@ REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO / "seeds"
 CORPUS = REPO / "tests" / "corpus"
 CORPUS_DOCS = CORPUS / "docs"
-WORKFLOW_FILES = (
-    "Snakefile",
-    "rules",
-    "config",
-    "scripts",
-    "envs",
-    "profiles",
-    "report",
-    "requirements.lock",
-)
+WORKFLOW_FILES = layout.WORKFLOW_FILES
 
 
 def make_workspace(dest: Path, docs: Path | None = SEEDS, docs_name: str = "seeds") -> Path:

@@ -122,3 +122,16 @@ REPORT_FILES: dict[str, str] = {
     "index": f"{REPORT}/index.html",
     "overview": f"{REPORT}/overview.png",
 }
+
+#: what a runnable copy of the workflow needs besides the package and its inputs (the
+#: benchmark and the end-to-end tests copy these into a scratch folder)
+WORKFLOW_FILES: tuple[str, ...] = (
+    "Snakefile",
+    "rules",
+    "config",
+    "scripts",
+    "envs",
+    "profiles",
+    "report",
+    "requirements.lock",
+)
