@@ -163,6 +163,13 @@ _RANGE = re.compile(
 )
 
 
+_NEXT_STOP = re.compile(
+    rf"\s*%?(?:\s*[^\d\s,;()~≈]{{1,12}})?(?:\s*\([^)]*\))?\s*(?:to|–|—)\s*(?:~|about\s+|≈)?"
+    rf"(?P<hi>{NUM})",
+    re.I,
+)
+
+
 def colour_ranges(text: str) -> list[tuple[float, float]]:
     """Every numeric range in a colour-bar description, in order.
 
@@ -171,9 +178,14 @@ def colour_ranges(text: str) -> list[tuple[float, float]]:
     """
     out = []
     for m in _RANGE.finditer(text):
-        lo, hi = to_float(m.group("lo")), to_float(m.group("hi"))
-        if math.isfinite(lo) and math.isfinite(hi):
-            out.append((min(lo, hi), max(lo, hi)))
+        stops = [to_float(m.group("lo")), to_float(m.group("hi"))]
+        end = m.end()
+        # a diverging bar told stop by stop: "3.10 (blue) – 3.30 (white) – 3.50 (red)"
+        while more := _NEXT_STOP.match(text, end):
+            stops.append(to_float(more.group("hi")))
+            end = more.end()
+        if all(math.isfinite(v) for v in stops):
+            out.append((min(stops), max(stops)))
     return out
 
 
