@@ -966,6 +966,9 @@ def prose_point(item: Item, ctx: Context, group) -> bool:
         ]
         if len(numbers) != 1 or re.match(r"\s*(?:times|x\b|×)", clause[numbers[0].end() :]):
             continue
+        unit = re.match(r"\s*([A-Za-z]+)", clause[numbers[0].end() :])
+        if unit and any(name_score(unit.group(1), a) > 0 for a in (ctx.x, ctx.y)):
+            continue  # "about 200 tokens" on a "Chunk size (tokens)" axis: a size, not a cell
         value = parse_value(numbers[0].group(0))
         if value is not None:
             hits.append((xs[0][2], ys[0][2], value))
