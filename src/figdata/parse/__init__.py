@@ -23,6 +23,7 @@ from figdata.parse.recognize import SUMMARY_LABEL, Context, recognize
 from figdata.parse.reconcile import reconcile
 from figdata.parse.structure import Panel, split_panels
 from figdata.parse.text import norm
+from figdata.parse.tick_names import strip_axis_words
 from figdata.parse.ticks import AxisTicks, name_score
 
 
@@ -73,6 +74,7 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
         ctx = reconcile(
             ctx, panel.items, lambda trial, its=panel.items: recognize(its, trial), meta.chart_type
         )
+        strip_axis_words(ctx, meta.chart_type)
         panel.x, panel.y = ctx.x, ctx.y
         contexts.append(ctx)
     panels, contexts = _fold_empty_sections(panels, contexts, meta)

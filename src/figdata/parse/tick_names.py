@@ -1,0 +1,84 @@
+"""Ticks named with their axis's word ("Layer 0", "Dropout 0.1", "lag 3") as the bare value.
+
+The gold conventions (tests/corpus/README.md) read `Layer 0` as the tick `0` of the axis
+*Layer*: the word names the axis, the value is the tick. A panel whose recognisers kept the
+word (from a table header, row labels or a list that repeats it) is renamed here, once, after
+its cells are placed: every tick of the axis must carry the same word, that word must name the
+axis (its label holds the word or begins with its letter; an axis without a label takes
+it as its name, a legend does not), and what is left of each tick must
+be a value (a number, with a percent sign or a unit) and still tell the ticks apart. "Site 1
+(coastal)" or "AISI 4140" under "Steel grade" stay as they are.
+"""
+
+from __future__ import annotations
+
+import re
+
+from figdata.parse.recognize import Context
+from figdata.parse.ticks import AxisTicks, name_score
+from figdata.parse.values import NUM
+
+_NAMED = re.compile(
+    rf"^(?P<word>[A-Za-z][A-Za-z_-]*(?:\s+[A-Za-z][A-Za-z_-]*)?)(?:\s+|\s*[=:]\s*)"
+    rf"(?P<rest>{NUM}\s*(?:%|[A-Za-zµ°/]+(?:/[A-Za-z]+)?)?)$"
+)
+
+
+def bare_names(axis: AxisTicks, legend: bool = False) -> dict[str, str] | None:
+    """{tick: bare tick} when every tick is the axis's word and a value, else None.
+
+    An axis without a label is named by the word its ticks share ("Layer 0, Layer 4"); a
+    legend without one is not: "Cohort 2022" names a series."""
+    if len(axis.ticks) < 2:
+        return None
+    found = [_NAMED.match(t.strip()) for t in axis.ticks]
+    if not all(found):
+        return None
+    words = {m.group("word").casefold() for m in found}  # type: ignore[union-attr]
+    if len(words) != 1:
+        return None
+    word = next(iter(words))
+    if (legend and not axis.label) or (axis.label and not _names(word, axis)):
+        return None
+    rests = [m.group("rest") for m in found]  # type: ignore[union-attr]
+    if len(set(rests)) != len(rests):
+        return None
+    return dict(zip(axis.ticks, rests, strict=True))
+
+
+def strip_axis_words(ctx: Context, chart_type: str | None = None) -> None:
+    """Rename the ticks of each axis of ``ctx`` (and its cells and findings) to bare values."""
+    for name in ("x", "y"):
+        axis: AxisTicks = getattr(ctx, name)
+        other = ctx.y if name == "x" else ctx.x
+        legend = name == "y" and chart_type in ("grouped_bar", "line")
+        renames = bare_names(axis, legend)
+        if renames is None or set(renames.values()) & set(other.ticks) - set(axis.ticks):
+            continue
+        label = axis.label
+        setattr(
+            ctx,
+            name,
+            AxisTicks(
+                name,
+                label,
+                [renames[t] for t in axis.ticks],
+                [renames.get(t, t) for t in axis.top_down],
+            ),
+        )
+        for record in ctx.cells + ctx.findings:
+            if record.get(name) in renames:
+                record[name] = renames[record[name]]
+        index = 0 if name == "x" else 1
+        ctx.addressed = {
+            tuple(renames.get(v, v) if i == index else v for i, v in enumerate(key))
+            for key in ctx.addressed
+        }
+
+
+def _names(word: str, axis: AxisTicks) -> bool:
+    """The word is the axis's name, or a short form of it ("N" for "Nitrogen rate")."""
+    if name_score(word, axis) > 0:
+        return True
+    initials = {w[0] for w in re.findall(r"[a-z]+", (axis.label or "").lower())}
+    return len(word) <= 2 and word[0].lower() in initials
