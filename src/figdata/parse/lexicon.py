@@ -178,7 +178,11 @@ NOT_TICKS = frozenset(
 
 #: which heading words open which zone of a description (first match wins, in this order)
 ZONE_WORDS: list[tuple[str, str, str]] = [
-    ("overview", r"overview|summary of the image|image description|description", "Overview"),
+    (
+        "overview",
+        r"overview|summary of the image|image description|description|identification",
+        "Overview",
+    ),
     (
         "components",
         r"component|axes|axis|legend|layout|dimension|structure|metadata|labels",

@@ -92,6 +92,26 @@ def nested_axis(entry: Entry, reading: Reading) -> bool:
     return False  # the entry, now with a body, goes on to the line recognisers
 
 
+def legend_section(entry: Entry, reading: Reading) -> bool:
+    """Under a "Legend" heading, ``* **Entries:**`` with one sub-bullet per series."""
+    if not entry.label or entry.body or axis_role(entry.label) is not None:
+        return False
+    heading = next(
+        (e for e in reversed(reading.entries[: entry.index]) if e.kind == "heading"), None
+    )
+    if heading is None or not lexicon.LEGEND.search(strip_markdown(heading.item.text)):
+        return False
+    body = _listed_children([e.item for e in reading.entries], entry.index)
+    if not body:
+        return False
+    legend = parse_axis(body, with_label=False)
+    if len(legend.ticks) < 2:
+        return False
+    legend.order = "legend"
+    reading.meta.legend = reading.meta.legend or legend
+    return True
+
+
 # --- line recognisers ---------------------------------------------------------------------
 
 _SCOPE = re.compile(r"^(left|right|first|second|third|fourth|panel\s*\d|\([a-z]\))", re.I)
@@ -169,6 +189,8 @@ def axis(entry: Entry, reading: Reading) -> bool:
         parsed = parse_axis(body, with_label=role != "legend")
     meta = reading.meta
     if role == "legend":
+        if not parsed.ticks and (names := legend_entries(body)):
+            parsed = Axis(label=parsed.label, ticks=names)
         meta.legend = parsed
         meta.legend.order = "legend"
         return True
@@ -289,7 +311,10 @@ def diagonal(reading: Reading) -> None:
     reading.meta.no_values = bool(lexicon.NO_VALUES.search(strip_markdown(text)))
 
 
-BLOCK_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (("nested_axis", nested_axis),)
+BLOCK_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (
+    ("nested_axis", nested_axis),
+    ("legend_section", legend_section),
+)
 LINE_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (
     ("panel_axes", panel_axes),
     ("colour_bar", colour_bar),
@@ -367,16 +392,41 @@ def _listed_children(items: list[Item], i: int) -> str:
     for child in items[i + 1 :]:
         if child.kind != "list" or child.level <= parent.level:
             break
-        text = strip_markdown(child.text).strip()
-        parts = [p.strip() for p in re.split(r"\s+[–—-]\s+|:\s+|\s*=\s*", text, maxsplit=1)]
-        if len(parts) == 2 and lexicon.COLOUR_WORDS.regex.fullmatch(parts[0].split()[-1] or ""):
-            text = parts[1]  # the colour names the swatch, the rest names the series
-        elif len(parts) == 2 and lexicon.COLOUR_WORDS.search(parts[1]):
-            text = parts[0]
-        names.append(re.sub(r"\s*\([^()]*\b(?:bars?|line|marker)s?\b[^()]*\)$", "", text))
+        names.append(series_name(strip_markdown(child.text).strip()))
     if len(names) < 2:
         return ""
     return "ticks " + ", ".join(f"`{n}`" if "," in n else n for n in names)
+
+
+def series_name(text: str) -> str:
+    """A legend entry without its swatch: "Grey – Dense-1.3B", "light teal bars = Drug X"."""
+    parts = [p.strip() for p in re.split(r"\s+[–—-]\s+|:\s+|\s*=\s*", text, maxsplit=1)]
+    if len(parts) == 2 and _swatch(parts[0]):
+        text = parts[1]  # the colour names the swatch, the rest names the series
+    elif len(parts) == 2 and lexicon.COLOUR_WORDS.search(parts[1]):
+        text = parts[0]
+    return re.sub(r"\s*\([^()]*\b(?:bars?|line|marker)s?\b[^()]*\)$", "", text)
+
+
+_DRAWN = re.compile(r"(?:bars?|lines?|markers?|dots?|squares?|circles?|swatch|solid|dashed|dotted)")
+
+
+def _swatch(text: str) -> bool:
+    """ "Blue", "light teal bars", "dashed grey line": how a series is drawn, not its name."""
+    words = text.lower().split()
+    colour = lexicon.COLOUR_WORDS.regex
+    return any(colour.fullmatch(w) for w in words) and all(
+        colour.fullmatch(w) or _DRAWN.fullmatch(w) for w in words
+    )
+
+
+def legend_entries(body: str) -> list[str]:
+    """A legend told on one line as swatch-name pairs: "teal bars = A; grey bars = B"."""
+    parts = [p.strip() for p in re.split(r"\s*;\s*", strip_markdown(body).strip(" .")) if p]
+    if len(parts) < 2 or not all(re.search(r"\s[–—-]\s|:\s|=", p) for p in parts):
+        return []
+    names = [series_name(p) for p in parts]
+    return names if all(n and n not in parts for n in names) else []
 
 
 def _title_items(items: list[Item]) -> list[str]:

@@ -664,9 +664,14 @@ def table(rows: list[Item], ctx: Context) -> None:
         if key is None:
             continue
         slots = [_slot(c) for c in cells[1:]]
-        if item.line == ctx.last_line and len(slots) <= len(ticks):
+        closed = item.text.rstrip().endswith("|")
+        if (
+            item.line == ctx.last_line
+            and len(slots) <= len(ticks)
+            and not (closed and len(slots) == len(ticks))
+        ):
             # the file ends inside this row: a cell without its closing bar may be cut short
-            kept = slots if item.text.rstrip().endswith("|") else slots[:-1]
+            kept = slots if closed else slots[:-1]
             for tick, slot in zip(ticks, kept, strict=False):
                 if slot is not None:
                     _place(ctx, "y" if axis == "x" else "x", key, tick, slot, item, "table")
