@@ -53,7 +53,7 @@ def strip_axis_words(ctx: Context, chart_type: str | None = None) -> None:
         other = ctx.y if name == "x" else ctx.x
         legend = name == "y" and chart_type in ("grouped_bar", "line")
         renames = bare_names(axis, legend)
-        if renames is None or set(renames.values()) & set(other.ticks) - set(axis.ticks):
+        if renames is None:
             continue
         label = axis.label
         setattr(

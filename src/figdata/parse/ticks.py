@@ -96,18 +96,22 @@ def resolve(label: str, axis: AxisTicks) -> Resolved | None:
         prefix, rest = text[: m.start()], text[m.end() :]
         if not prefix or not re.match(r"^[A-Za-z_α-ωΑ-Ω]", prefix) or _numeric(prefix):
             continue
-        tick = match_tick(rest, axis.ticks)
+        tick = match_tick(rest, axis.ticks) or _before_unit(rest, axis)  # "N = 180 kg/ha"
         if tick is not None:
             return Resolved(tick, prefix.strip())
-    # a tick followed by its unit: "500 tokens", "4K context"
-    m = re.match(r"^(\S+)\s*(?<=\s|\d)[a-z%°µ][a-z%°µ/-]*(?:\s+[a-zA-Z/]+)?$", text)
-    if m and (tick := match_tick(m.group(1), axis.ticks)) is not None:
+    if (tick := _before_unit(text, axis)) is not None:
         return Resolved(tick, "")
     # last, a bare tick in parentheses after a position: "Top row (3000)"
     inner = re.findall(r"\(([^()]+)\)", strip_markdown(label))
     if len(inner) == 1 and (tick := match_tick(inner[0], axis.ticks)) is not None:
         return Resolved(tick, "")
     return None
+
+
+def _before_unit(text: str, axis: AxisTicks) -> str | None:
+    """A tick followed by its unit: "500 tokens", "4K context", "180 kg/ha"."""
+    m = re.match(r"^(\S+)\s*(?<=\s|\d)[a-z%°µ][a-z%°µ/²³-]*(?:\s+[a-zA-Z/²³]+)?$", text)
+    return match_tick(m.group(1), axis.ticks) if m else None
 
 
 def name_score(prefix: str, axis: AxisTicks) -> float:
