@@ -50,7 +50,6 @@ def strip_axis_words(ctx: Context, chart_type: str | None = None) -> None:
     """Rename the ticks of each axis of ``ctx`` (and its cells and findings) to bare values."""
     for name in ("x", "y"):
         axis: AxisTicks = getattr(ctx, name)
-        other = ctx.y if name == "x" else ctx.x
         legend = name == "y" and chart_type in ("grouped_bar", "line")
         renames = bare_names(axis, legend)
         if renames is None:
