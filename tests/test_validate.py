@@ -509,6 +509,21 @@ def test_colour_bar_contradicted_by_most_values_is_the_misreading():
     assert_contract(result)
 
 
+def test_a_fraction_colour_bar_over_values_in_percent_is_one_scale():
+    # "Color Scale: 0.0 to 1.0" over cells printed as "91 ± 3" (%)
+    cells = [cell("a", "r1", 91.0, 4), cell("b", "r1", 72.0, 4), cell("a", "r2", 88.0, 5)]
+    panels = [panel(0, lo=0.0, hi=1.0, n_cells=3, line=2)]
+    result = validate_document(DOC, frames(cells=cells, panels=panels))
+    assert new_findings(result).empty and result.quarantine.empty
+
+
+def test_values_beyond_a_fraction_bar_even_in_percent_are_still_reported():
+    cells = [cell("a", "r1", 91.0, 4), cell("b", "r1", 72.0, 4), cell("a", "r2", 480.0, 5)]
+    panels = [panel(0, lo=0.0, hi=1.0, n_cells=3, line=2)]
+    result = validate_document(DOC, frames(cells=cells, panels=panels))
+    assert not new_findings(result).empty
+
+
 def test_a_few_values_against_the_colour_bar_are_still_the_suspects():
     cells = [cell("a", "r1", 10.0, 4), cell("b", "r1", 20.0, 4), cell("a", "r2", 30.0, 5),
              cell("b", "r2", 400.0, 5)]  # fmt: skip

@@ -86,9 +86,16 @@ DocRecogniser = Callable[[Reading], None]
 
 def nested_axis(entry: Entry, reading: Reading) -> bool:
     """``* **X-axis:**`` followed by ``* Label: ...`` / ``* Ticks: ...`` sub-bullets."""
-    if entry.label and not entry.body and axis_role(entry.label) is not None:
-        items = [e.item for e in reading.entries]
-        entry.body = _nested_axis(items, entry.index)
+    if not entry.label or axis_role(entry.label) is None:
+        return False
+    if not entry.body:
+        entry.body = _nested_axis([e.item for e in reading.entries], entry.index)
+    elif entry.body.rstrip().endswith(":") and (
+        children := _nested_axis([e.item for e in reading.entries], entry.index)
+    ):
+        # "**Y-axis:** Dataset names (top to bottom):" and the names as sub-bullets
+        lead = entry.body.rstrip().rstrip(":")
+        entry.body = f'"{strip_markdown(lead).strip()}", {children}'
     return False  # the entry, now with a body, goes on to the line recognisers
 
 

@@ -300,6 +300,8 @@ def _out_of_range(out, cells, alive, panels, cpos) -> np.ndarray:
     lo = panels["colorbar_min"].to_numpy(dtype=float)[cpos]
     hi = panels["colorbar_max"].to_numpy(dtype=float)[cpos]
     value = cells["value"].to_numpy(dtype=float)
+    percent = _percent_of_fraction_bar(lo, hi, value, alive, cpos, len(panels))
+    lo, hi = np.where(percent, lo * 100, lo), np.where(percent, hi * 100, hi)
     span = hi - lo
     with np.errstate(invalid="ignore", divide="ignore"):
         checkable = np.isfinite(lo) & np.isfinite(hi) & (span > 0)
@@ -350,6 +352,23 @@ def _out_of_range(out, cells, alive, panels, cpos) -> np.ndarray:
     if g.any():
         out.quarantine_rows("cells", rows[g], "out_of_range", detail[g])
     return garbled
+
+
+def _percent_of_fraction_bar(lo, hi, value, alive, cpos, n_panels) -> np.ndarray:
+    """Per cell: its panel's bar runs 0 to 1 while the values are that range in percent.
+
+    "Colour scale 0.0 to 1.0" over cells printed as "91 ± 3" (%) is one quantity in two
+    units, not a panel of values beyond their colour bar.
+    """
+    finite = alive & np.isfinite(value)
+    top = np.full(n_panels, -np.inf)
+    bottom = np.full(n_panels, np.inf)
+    np.maximum.at(top, cpos[finite], value[finite])
+    np.minimum.at(bottom, cpos[finite], value[finite])
+    with np.errstate(invalid="ignore"):
+        fraction_bar = (lo >= 0) & (hi <= 1) & (hi > lo)
+        in_percent = (top[cpos] > 1) & (top[cpos] <= hi * 100 * (1 + RANGE_TOLERANCE))
+        return fraction_bar & in_percent & (bottom[cpos] >= lo * 100 - RANGE_TOLERANCE * 100)
 
 
 def _distrusted_colorbar(out, panels, n_warn, n_checked) -> None:
