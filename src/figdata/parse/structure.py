@@ -74,10 +74,11 @@ def _is_group_heading(text: str, meta: Meta) -> bool:
             return True
         # "pH 8.0", "Window 3000": a tick after the axis' name groups the lines below it
         # "LinProbe (First Column)": a tick and a remark on where it stands
+        remarked = re.match(r"^(.+?)\s*\([^()]*\)$", raw)
+        if remarked and match_tick(remarked.group(1), axis.ticks):
+            return True
         found = resolve(raw, AxisTicks(name, axis.label, axis.ticks))
-        if found is not None and (
-            not found.prefix or name_score(found.prefix, AxisTicks(name, axis.label, [])) > 0
-        ):
+        if found is not None and name_score(found.prefix, AxisTicks(name, axis.label, [])) > 0:
             return True
     return False
 
