@@ -21,7 +21,7 @@ _VALUE = re.compile(
     (?P<num>{_GROUPED}|{NUM})(?P<mult>[x×](?![\w]))?\s*(?P<pct>%)?(?:\*\*)?
     (?P<sd>\s*(?:±|\+/-)\s*\d+(?:\.\d+)?\s*%?)?
     (?:\s+(?P<unit>{_UNIT}(?:\s+{_UNIT})?))?
-    \s*(?P<paren>\((?P<remark>[^()]*(?:\([^()]*\)[^()]*)*)\))?
+    (?:\s*[.;](?=\s+\())?\s*(?P<paren>\((?P<remark>[^()]*(?:\([^()]*\)[^()]*)*)\))?
     \s*[.;]?\s*$""",
     re.VERBOSE | re.IGNORECASE,
 )
