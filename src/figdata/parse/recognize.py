@@ -722,21 +722,28 @@ def _bare_headers(headers: list[str]) -> list[str]:
 def _long_table(header: list[str], data, ctx: Context) -> bool:
     if len(header) < 3 or not data:
         return False
-    roles: dict[int, str] = {}
-    for j in range(len(header)):
-        column = [cells[j] for _, cells in data if j < len(cells)]
-        for axis in (ctx.x, ctx.y):
-            if axis.ticks and column and all(resolve(c, axis) for c in column):
-                if axis.name not in roles.values():
-                    roles[j] = axis.name
-                    break
-    if sorted(roles.values()) != ["x", "y"]:
+    # the key columns: every cell resolves to a tick of the axis; when both key columns could
+    # hold either axis (a square matrix), their headers decide ("Row model", "Column model")
+    fits = {
+        (j, axis.name): name_score(strip_markdown(header[j]), axis)
+        for j in range(len(header))
+        for axis in (ctx.x, ctx.y)
+        if axis.ticks
+        and (column := [cells[j] for _, cells in data if j < len(cells)])
+        and all(resolve(c, axis) for c in column)
+    }
+    pairs = [
+        (fits[(jx, "x")] + fits[(jy, "y")], -jx, jx, jy)
+        for (jx, ax) in fits
+        for (jy, ay) in fits
+        if ax == "x" and ay == "y" and jx != jy
+    ]
+    if not pairs:
         return False
-    rest = [j for j in range(len(header)) if j not in roles]
+    _, _, jx, jy = max(pairs)
+    rest = [j for j in range(len(header)) if j not in (jx, jy)]
     if len(rest) != 1:
         return False
-    jx = next(j for j, r in roles.items() if r == "x")
-    jy = next(j for j, r in roles.items() if r == "y")
     jv = rest[0]
     for item, cells in data:
         if len(cells) <= max(jx, jy, jv):
