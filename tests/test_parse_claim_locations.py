@@ -65,3 +65,13 @@ def test_a_sentence_with_two_values_and_one_extreme_stays_unread():
     text = DOC.replace("and the weakest", "and the next")
     parsed = _parsed(text)
     assert [c for c in parsed.claims if c["line"] == 17 and c["kind"] in ("max", "min")] == []
+
+
+def test_a_clipped_axis_name_names_the_axis():
+    from figdata.parse.ticks import AxisTicks, name_score
+
+    mixture = AxisTicks("x", "Code share in mixture", ["10%", "30%"])
+    assert name_score("Mix", mixture) > 0  # "Peak 33.1 at Mix 30%, Steps 40k"
+    assert name_score("Temp", AxisTicks("y", "Temperature (°C)", [])) > 0
+    assert name_score("in", mixture) == 0  # too short to stand for a word
+    assert name_score("Window", mixture) == 0

@@ -128,6 +128,9 @@ def name_score(prefix: str, axis: AxisTicks) -> float:
     own = axis.words()
     if words & own:
         return 1.0 + 0.1 * len(words & own)
+    # a clipped form: "Mix" for "mixture", "Temp" for "temperature"
+    if any(o.startswith(w) for w in words if len(w) >= 3 for o in own):
+        return 1.0
     # a short form: "T" for "Temperature", "g" for "group size"
     if len(prefix.strip()) <= 2 and axis.label:
         initials = {w[0] for w in re.findall(r"[a-z]+", axis.label.lower())}
