@@ -109,8 +109,8 @@ def resolve(label: str, axis: AxisTicks) -> Resolved | None:
 
 
 def _before_unit(text: str, axis: AxisTicks) -> str | None:
-    """A tick followed by its unit: "500 tokens", "4K context", "180 kg/ha"."""
-    m = re.match(r"^(\S+)\s*(?<=\s|\d)[a-z%°µ][a-z%°µ/²³-]*(?:\s+[a-zA-Z/²³]+)?$", text)
+    """A tick followed by its unit: "500 tokens", "4K context", "180 kg/ha", "5-shot"."""
+    m = re.match(r"^(\S+?)(?:\s+|-|(?<=\d))[a-z%°µ][a-z%°µ/²³-]*(?:\s+[a-zA-Z/²³]+)?$", text)
     return match_tick(m.group(1), axis.ticks) if m else None
 
 
