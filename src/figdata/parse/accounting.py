@@ -73,12 +73,14 @@ def unplaced(panel, ctx, claim_lines: set[int], colours: Iterable[float]) -> lis
             value = _value(token)
             if value is None:
                 continue
+            unit = re.match(r"\s*[^\s\d,;.()]+", text[m.end() :])  # "4 MB", "30 min"
+            if unit and any(match_tick(token + unit.group(0), t) is not None for t in ticks):
+                continue  # a tick with its unit ("5 cm"), even when a value on the line is 5.0
             if value in left:
                 left.remove(value)
                 continue
             if value in bounds:
                 continue
-            unit = re.match(r"\s*[^\s\d,;.()]+", text[m.end() :])  # "4 MB", "30 min"
             spelled = [token] + ([token + unit.group(0)] if unit else [])
             if any(match_tick(s, t) is not None for s in spelled for t in ticks):
                 continue

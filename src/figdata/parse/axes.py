@@ -51,9 +51,12 @@ def axis_label(body: str) -> tuple[str | None, str]:
         return body[m.start(group) : m.end(group)]
 
     # a name in quotes, code or italics ("*Latitude band*"), near the start
-    m = re.search(r"\"([^\"]+)\"|`([^`]+)`|'([^']+)'|“([^”]+)”|(?<!\*)\*([^*\d]+)\*(?!\*)", masked)
-    if m and re.match(r"\s*,\s*[\"“`']", masked[m.end() :]):
-        m = None  # 'tasks "POS", "NER", "SRL"': quoted ticks, not a quoted name
+    m = re.search(
+        r"\"([^\"]+)\"|`([^`]+)`|'([^']+)'|“([^”]+)”|(?<![*\w])\*(?!\s)([^*\d]+?)(?<!\s)\*(?![*\w])",
+        masked,
+    )
+    if m and re.match(r"\s*,\s*[\"“`'*]", masked[m.end() :]):
+        m = None  # 'tasks "POS", "NER", "SRL"', '*IL6*, *TNF*, *MYC*': marked ticks, not a name
     if m and m.start() < 40:
         g = next(i for i in range(1, 6) if m.group(i))
         return strip_markdown(cut(m, g)), body[: m.start()] + " " + body[m.end() :]

@@ -508,6 +508,8 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         text,
         re.I,
     ):
+        if re.match(rf"\s*(?:the\s+)?(?:{_AXIS_NAMED[role]})\b", m.group("ticks"), re.I):
+            continue  # "along the bottom (x-axis, "Month"): Jan, ...": it names the axis
         axis = parse_axis(m.group("ticks"), with_label=False)
         if len(axis.ticks) >= 2:
             before = re.split(r"[.;:()]", text[max(0, m.start() - 80) : m.start()])[-1]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from figdata.parse import gridfirst
+from figdata.parse import gridfirst, keyed
 from figdata.parse.accounting import numbers
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, value_list
@@ -238,6 +238,10 @@ def _candidates(
         readings.append(("from_table", *found))
     if bool(ctx.x.ticks) != bool(ctx.y.ticks) and (found := from_labels(items, ctx)):
         readings.append(("from_labels", *found))
+    if found := keyed.long_table(items, ctx):
+        readings.append(("long_table", *found))
+    if found := keyed.triangle(items, ctx):
+        readings.append(("triangle", *found))
     for _, x, y in readings:
         trial = Context(ctx.panel, x, y, ctx.pair_order, ctx.last_line, rows_axis=ctx.rows_axis)
         trial.prose_values = ctx.prose_values

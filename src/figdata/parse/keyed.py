@@ -1,0 +1,139 @@
+"""Axes read off the keys the data lines give each value, for :mod:`figdata.parse.reconcile`.
+
+The ticks an axes section declares are a hypothesis; the keys in the data are evidence. Each
+function here reads one shape of keyed data and proposes the axes it implies, spelt as the
+declared ticks where a key names one. A proposal is only a candidate: reconcile runs the
+recognisers with it and keeps it only when it places more of the panel's values.
+
+- a long table ("Year | Quarter | CPI"): two key columns whose pairs are unique, one column of
+  values; which column is which axis is told by the declared ticks a column's keys name, else
+  by the axis name its header repeats, never by position alone;
+- a triangle: rows that hold 1, 2, ..., n values (or n, ..., 1) under n distinct labels are the
+  rows of a square matrix whose columns are the same labels, in the same order;
+- labelled lines whose labels name no declared tick, each with as many values as one declared
+  axis has ticks: the labels are the other axis.
+"""
+
+from __future__ import annotations
+
+import re
+
+from figdata.parse.model import Item
+from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, value_list
+from figdata.parse.text import strip_markdown
+from figdata.parse.ticks import AxisTicks, name_score, resolve
+from figdata.parse.values import Value
+
+_RULE = re.compile(r"^[\s|:\-+=]+$")
+
+
+def _table_rows(items: list[Item]) -> list[list[str]]:
+    rows = [it for it in items if it.kind == "table" and not _RULE.match(it.text)]
+    return [[strip_markdown(c).strip() for c in r.text.strip().strip("|").split("|")] for r in rows]
+
+
+def _spelt(keys: list[str], axis: AxisTicks) -> list[str]:
+    """Each distinct key once, in the order of first appearance, as the declared tick it names."""
+    out: list[str] = []
+    for key in keys:
+        hit = resolve(key, axis) if axis.ticks else None
+        tick = hit.tick if hit else key
+        if tick not in out:
+            out.append(tick)
+    return out
+
+
+def _names_ticks(keys: list[str], axis: AxisTicks) -> bool:
+    return bool(axis.ticks) and all(resolve(k, axis) for k in keys)
+
+
+def long_table(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | None:
+    """Axes from a table with two key columns and one value column."""
+    rows = _table_rows(items)
+    if len(rows) < 4:
+        return None
+    header, data = rows[0], rows[1:]
+    width = len(header)
+    if width < 3 or any(len(r) != width for r in data):
+        return None
+    found = None
+    for a in range(width):
+        for b in range(a + 1, width):
+            rest = [j for j in range(width) if j not in (a, b)]
+            if len(rest) != 1:
+                continue
+            values = [r[rest[0]] for r in data]
+            if not all(isinstance(_slot(v), Value) or _slot(v) == "missing" for v in values):
+                continue
+            pairs = [(r[a], r[b]) for r in data]
+            ka, kb = {p[0] for p in pairs}, {p[1] for p in pairs}
+            # keys repeat (each names a row or column of several cells) and no pair twice
+            if len(set(pairs)) != len(pairs) or len(ka) in (1, len(data)):
+                continue
+            if len(kb) in (1, len(data)):
+                continue
+            if found is not None:
+                return None  # two readings of the keys: nothing decides
+            found = (a, b)
+    if found is None:
+        return None
+    a, b = found
+    keys_a, keys_b = [r[a] for r in data], [r[b] for r in data]
+    role = _roles(header[a], keys_a, header[b], keys_b, ctx)
+    if role is None:
+        return None
+    xs, ys = (keys_a, keys_b) if role == "ab" else (keys_b, keys_a)
+    x_ticks, y_ticks = _spelt(xs, ctx.x), _spelt(ys, ctx.y)
+    return AxisTicks("x", ctx.x.label, x_ticks), AxisTicks("y", ctx.y.label, y_ticks, y_ticks)
+
+
+def _roles(head_a: str, keys_a: list[str], head_b: str, keys_b: list[str], ctx: Context):
+    """'ab' when column a holds the x keys, 'ba' when it holds the y keys, None if undecided."""
+    x, y = ctx.x, ctx.y
+    by_ticks = {
+        "ab": _names_ticks(keys_a, x) + _names_ticks(keys_b, y),
+        "ba": _names_ticks(keys_a, y) + _names_ticks(keys_b, x),
+    }
+    if by_ticks["ab"] != by_ticks["ba"]:
+        return max(by_ticks, key=by_ticks.get)
+    by_name = {
+        "ab": name_score(head_a, x) + name_score(head_b, y),
+        "ba": name_score(head_a, y) + name_score(head_b, x),
+    }
+    if by_name["ab"] > 0 and by_name["ab"] > by_name["ba"]:
+        return "ab"
+    if by_name["ba"] > 0 and by_name["ba"] > by_name["ab"]:
+        return "ba"
+    return None
+
+
+def _labelled_rows(items: list[Item]) -> list[tuple[str, int]]:
+    """(label, number of values) of the lines that give a label and one or more values."""
+    out = []
+    for item in items:
+        if item.kind not in ("list", "text") or not item.label or not item.body:
+            continue
+        label = strip_markdown(item.label).strip()
+        if not label or SUMMARY_LABEL.search(label):
+            continue
+        slots = value_list(item.body)
+        if slots is None and isinstance(_slot(item.body), Value):
+            slots = [_slot(item.body)]
+        if slots is not None:
+            out.append((label, len(slots)))
+    return out
+
+
+def triangle(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | None:
+    """A square matrix from rows of 1, 2, ..., n values (or n, ..., 1) under n distinct labels."""
+    rows = _labelled_rows(items)
+    n = len(rows)
+    labels = [label for label, _ in rows]
+    if n < 3 or len(set(labels)) != n:
+        return None
+    lengths = [k for _, k in rows]
+    if lengths not in (list(range(1, n + 1)), list(range(n, 0, -1))):
+        return None
+    # the declared spelling where the labels name declared ticks ("**Temp**" -> "Temp")
+    ticks = _spelt(labels, ctx.y if ctx.y.ticks else ctx.x)
+    return AxisTicks("x", ctx.x.label, list(ticks)), AxisTicks("y", ctx.y.label, ticks, ticks)
