@@ -18,7 +18,7 @@ from figdata.parse.enumeration import read_enumeration
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, value_list
 from figdata.parse.text import strip_markdown
-from figdata.parse.ticks import AxisTicks
+from figdata.parse.ticks import AxisTicks, resolve
 from figdata.parse.values import Value
 
 # columns of a row: table bars, tabs, or runs of two or more spaces ("00-02     38    40")
@@ -181,8 +181,12 @@ def _names(labels: list[str], declared: list[str]) -> dict[str, str]:
         # "Layer 20", "Layer 16" under no declared list: the shared word names the axis, as
         # reconcile.from_labels reads "seed 0"
         return {label: label.split(None, 1)[1] for label in labels}
+    axis = AxisTicks("y", None, list(declared))
     return {
-        label: ticks.get(label.casefold()) or ticks.get(bare(label).casefold()) or label
+        label: ticks.get(label.casefold())
+        or ticks.get(bare(label).casefold())
+        or ((hit := resolve(label, axis)) and hit.tick)
+        or label
         for label in labels
     }
 

@@ -241,6 +241,10 @@ def _data_line(label: str, body: str) -> bool:
     ).strip(" :-–—")
     if not rest:
         return False
+    if re.search(r"\d", rest):
+        # "Row 1 (dose 0): Values from left to right (T 0 to 3): 100, 88, 76": a numbered
+        # row, its values after a lead-in
+        body = re.split(r":\s", body)[-1]
     items = plain_items(body)
     return len(items) >= 2 and all(re.fullmatch(r"[~≈<>]?-?\d[\d.,]*\s*%?", i) for i in items)
 

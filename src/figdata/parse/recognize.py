@@ -176,7 +176,7 @@ def _counted(label: str, axis: AxisTicks) -> str | None:
 def keyed_list(item: Item, ctx: Context, group) -> bool:
     if item.label is None or SUMMARY_LABEL.search(item.label):
         return False
-    slots = value_list(item.body or "")
+    slots = value_list(item.body or "") or _after_lead_in(item.body or "")
     if slots is None and (one := _slot(item.body or "")) not in (None, "missing") and ctx.triangle:
         slots = [one]
     if slots is None:
@@ -229,6 +229,19 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
     for tick, s in zip(across, slots, strict=False):
         _place(ctx, axis, key, tick, s, item, layout)
     return True
+
+
+_LEAD_IN = re.compile(r"^(?P<lead>[A-Za-z][^:\d]*(?:\([^()]*\)[^:\d]*)*):\s+(?P<rest>.+)$")
+
+
+def _after_lead_in(body: str) -> list[Value | str] | None:
+    """'Values from left to right (dose 0 to 3): 100, 88, 76': the values after a lead-in.
+
+    The lead-in is words (a remark in brackets may hold numbers) and a colon; what follows it
+    must be a list of values, or nothing is read.
+    """
+    m = _LEAD_IN.match(strip_markdown(body).strip())
+    return value_list(m.group("rest")) if m else None
 
 
 def labelled_list(item: Item, ctx: Context) -> bool:
