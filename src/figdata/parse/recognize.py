@@ -370,7 +370,6 @@ def _ordered(a: str, b: str, ctx: Context, order: str, layout: str):
 
 
 _DASH_REMARK = re.compile(r"^\s*(\S+)\s+[—–-]\s+\D.*$")
-_METRIC_VALUE = re.compile(r"^[A-Za-z][\w@ ./-]{0,30}?\s*[=:]\s*(\S+)\s*$")
 
 
 def point(item: Item, ctx: Context, group) -> bool:
@@ -379,8 +378,6 @@ def point(item: Item, ctx: Context, group) -> bool:
     slot = _slot(item.body or "") if item.body is not None else None
     if slot is None and (m := _DASH_REMARK.match(item.body or "")):
         slot = _slot(m.group(1))  # "`0.62` — the darkest cell": a value, then a remark
-    if slot is None and (m := _METRIC_VALUE.match(strip_markdown(item.body or ""))):
-        slot = _slot(m.group(1))  # "Recall = 0.593": the measure's name, then the value
     if slot is None:
         slot = record_value(strip_markdown(item.body or ""))
     if slot is None:
