@@ -386,7 +386,9 @@ _EDGE_REMARK = re.compile(
     r"(?:[- ](?:most|hand))?(?:\s+(?:edge|end|side|row|column))?\b",
     re.I,
 )
-_WALK = re.compile(r"\s+(?:through|thru|(?:down|up|over|across|on)\s+to|then)\s+", re.I)
+_WALK = re.compile(
+    r"\s+(?:through|thru|(?:down|up|over|across|on)\s+to|then|followed\s+by)\s+", re.I
+)
 
 
 def walked_list(text: str) -> str:
