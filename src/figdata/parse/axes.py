@@ -87,6 +87,11 @@ def axis_label(body: str) -> tuple[str | None, str]:
 
 def tick_list(rest: str) -> list[str]:
     """The ticks a description lists, in the order it lists them."""
+    # "`2, 4, 8, 16` (bottom-to-top)": the whole list typed as one code span (one tick with a
+    # comma in it, `Ours (7B, chat)`, is an atom; a span of three or more items is a list)
+    spans = re.findall(r"`[^`]*`", rest)
+    if len(spans) == 1 and spans[0].count(",") >= 2:
+        rest = rest.replace(spans[0], spans[0].strip("`"))
     return read_enumeration(rest)
 
 
