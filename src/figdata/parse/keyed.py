@@ -137,3 +137,34 @@ def triangle(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | N
     # the declared spelling where the labels name declared ticks ("**Temp**" -> "Temp")
     ticks = _spelt(labels, ctx.y if ctx.y.ticks else ctx.x)
     return AxisTicks("x", ctx.x.label, list(ticks)), AxisTicks("y", ctx.y.label, ticks, ticks)
+
+
+def relabelled(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | None:
+    """The axis whose declared ticks the data's line labels contradict, read off those labels.
+
+    Lines that each give a label and k values, no label naming a declared tick of either axis:
+    when one declared axis has k ticks, the labels are the other axis. When both have k ticks
+    nothing tells which the labels replace, and no reading is proposed.
+    """
+    rows = []
+    for item in items:
+        if item.kind not in ("list", "text") or not item.label or not item.body:
+            continue
+        label = strip_markdown(item.label).strip()
+        slots = value_list(item.body)
+        if not label or slots is None or SUMMARY_LABEL.search(label):
+            continue
+        if resolve(label, ctx.x) or resolve(label, ctx.y):
+            return None  # the labels name declared ticks: the declared reading stands
+        rows.append((label, len(slots)))
+    labels = [label for label, _ in rows]
+    counts = {k for _, k in rows}
+    if len(rows) < 2 or len(set(labels)) != len(labels) or len(counts) != 1:
+        return None
+    k = counts.pop()
+    fits_y, fits_x = len(ctx.y.ticks) == k, len(ctx.x.ticks) == k
+    if fits_x == fits_y:
+        return None
+    if fits_y:  # each line is a column: the labels are the x ticks
+        return AxisTicks("x", ctx.x.label, labels), ctx.y
+    return ctx.x, AxisTicks("y", ctx.y.label, labels, list(labels))

@@ -418,6 +418,8 @@ def group_child(item: Item, ctx: Context, group) -> bool:
     if not group or group[0] not in ("x", "y") or item.label is None:
         return False
     slot = _slot(item.body or "") if item.body else None
+    if slot is None and item.body:
+        slot = record_value(strip_markdown(item.body))  # "Loss = 2.578 (magenta)"
     if slot is None:
         return False
     other = ctx.x if group[0] == "y" else ctx.y

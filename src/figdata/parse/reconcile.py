@@ -242,6 +242,8 @@ def _candidates(
         readings.append(("long_table", *found))
     if found := keyed.triangle(items, ctx):
         readings.append(("triangle", *found))
+    if ctx.x.ticks and ctx.y.ticks and (found := keyed.relabelled(items, ctx)):
+        readings.append(("relabelled", *found))
     for _, x, y in readings:
         trial = Context(ctx.panel, x, y, ctx.pair_order, ctx.last_line, rows_axis=ctx.rows_axis)
         trial.prose_values = ctx.prose_values
