@@ -82,7 +82,7 @@ def _row(item: Item) -> tuple[str, list[Value | str]] | None:
     if item.kind != "table" and item.label is not None:
         slots = value_list(item.body or "")
         label = strip_markdown(item.label).strip()
-        if slots and label and not SUMMARY_LABEL.search(label) and not _declares(label):
+        if slots and label and not SUMMARY_LABEL.search(label) and not declares(label):
             return label, slots
     parts = _parts(item)
     if len(parts) < 3:
@@ -101,7 +101,7 @@ _AXIS_WORD = re.compile(
 )
 
 
-def _declares(label: str) -> bool:
+def declares(label: str) -> bool:
     """'Columns (x, "Temperature")', 'Ticks': a label that is only an axis word declares one."""
     bare = re.sub(r"\([^()]*\)|\[[^\[\]]*\]|\"[^\"]*\"", " ", label).strip()
     return bool(_AXIS_WORD.fullmatch(bare))

@@ -115,11 +115,15 @@ class Context:
 # --- slots ---------------------------------------------------------------------------
 
 
+_POINTER_REMARK = re.compile(r"(?<=\d|%|\))\s*(?:←|<-|⟵|<==?)\s*[^\d\s].*$")
+
+
 def _slot(token: str) -> Value | str | None:
     """A value, the string "missing" for a missing marker, or None."""
     token = token.strip()
     if "`" in token or "**" in token:  # a value typed as code or bold: `0.71`, **79.5 (x)**
         token = strip_markdown(token)
+    token = _POINTER_REMARK.sub("", token)  # "5.7 ← strongest effect": a note points at it
     if token == "" or is_missing(token):
         return "missing"
     return parse_value(token)
@@ -673,11 +677,12 @@ def table(rows: list[Item], ctx: Context) -> None:
     else:
         return
     row_axis = ctx.y if axis == "x" else ctx.x
+    undeclared = not ctx.x.ticks and not ctx.y.ticks
     for item, cells in data:
         found = resolve(cells[0], row_axis) if row_axis.ticks else None
         key = found.tick if found else (None if row_axis.ticks else strip_markdown(cells[0]))
-        if key is None:
-            continue
+        if key is None or (found is None and SUMMARY_LABEL.search(strip_markdown(cells[0]))):
+            continue  # a totals row ("Total received") is no row of the grid
         slots = [_slot(c) for c in cells[1:]]
         closed = item.text.rstrip().endswith("|")
         if (
@@ -709,6 +714,11 @@ def table(rows: list[Item], ctx: Context) -> None:
                 ctx.missing(x, y, item, raw or "blank")
             else:
                 ctx.cell(x, y, slot, item, "table")
+    if undeclared and ctx.cells:
+        # no axis was declared: the table's header and first column are the panel's ticks
+        ctx.x.ticks = list(dict.fromkeys(c["x"] for c in ctx.cells))
+        ctx.y.ticks = list(dict.fromkeys(c["y"] for c in ctx.cells))
+        ctx.y.top_down = list(ctx.y.ticks)
 
 
 def _corner_rows(corner: str, ctx: Context) -> str | None:

@@ -105,17 +105,25 @@ def from_data(items: list[Item], chart: str) -> tuple[AxisTicks, AxisTicks] | No
     """
     labels, names = [], None
     for item in items:
-        if item.label is None or item.kind not in ("list", "text") or not item.body:
+        if item.label is None or item.kind not in ("list", "text", "code") or not item.body:
+            continue
+        if SUMMARY_LABEL.search(item.label):
             continue
         parts = [_NAMED_VALUE.match(t.strip()) for t in split_values(strip_markdown(item.body))]
         if len(parts) < 2 or not all(p and parse_value(p.group("value")) for p in parts):
             continue
         these = [p.group("name").strip() for p in parts]
+        if len(set(these)) != len(these) or gridfirst.declares(strip_markdown(item.label)):
+            continue  # "Labels: h=1, h=2, h=3": one name over values is a tick list
         if names not in (None, these):
             return None
         names = these
         labels.append(strip_markdown(item.label).strip())
-    if names is None or len(labels) < 2 or len(set(labels)) != len(labels):
+    # one line is a panel of one row ("SST: SLP 3.4E-4 | Precip 8e-3 | NDVI 0.12") when it
+    # names three or more values
+    if names is None or len(labels) < (1 if len(names) >= 3 else 2):
+        return None
+    if len(set(labels)) != len(labels):
         return None
     if chart in ("grouped_bar", "line"):
         return AxisTicks("x", None, labels), AxisTicks("y", None, names, list(names))
