@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from figdata.parse import parse_document
@@ -467,3 +469,10 @@ def test_an_axis_read_with_a_repeated_tick_names_each_column_once():
     ]
     dups = validated.tables["findings"].query("kind == 'duplicate_cell'")
     assert sorted(dups["x"]) == ["2", "2"]
+
+
+def test_colour_bar_told_stop_by_stop_spans_its_first_and_last_stop():
+    path = Path(__file__).parent / "fixtures" / "layouts" / "keyed_colour_bar_told_stop_by_stop.md"
+    text = path.read_text(encoding="utf-8").split("\n=== ")[0] + "\n"
+    (panel,) = parse_document("stops", text.encode()).panels
+    assert (panel["colorbar_min"], panel["colorbar_max"]) == (4.40, 4.80)

@@ -295,12 +295,15 @@ def claim_conflicts(claim_rows: list[dict], cells: list[dict]) -> list[dict]:
 
 
 def _expected(ctx: Context, diagonal_blank: bool) -> int:
-    """Cells the panel's grid holds: a triangle holds half, a blank diagonal is no cell."""
+    """Cells the panel's grid holds: a blank diagonal is no cell, and a symmetric matrix
+    stated as one triangle holds that triangle (its mirror half says nothing new)."""
     n = len(ctx.x.ticks) * len(ctx.y.ticks)
     k = len(ctx.x.ticks)
-    if len(ctx.addressed) < n and _whole_triangle(ctx, strict=True):
+    # the axes name two quantities (len_a, len_b): the other half is not implied, it is missing
+    symmetric = not (ctx.x.label and ctx.y.label and norm(ctx.x.label) != norm(ctx.y.label))
+    if len(ctx.addressed) < n and symmetric and _whole_triangle(ctx, strict=True):
         return k * (k - 1) // 2  # a triangle without its diagonal (correlations, distances)
-    if len(ctx.addressed) < n and (ctx.triangle or _whole_triangle(ctx)):
+    if len(ctx.addressed) < n and symmetric and (ctx.triangle or _whole_triangle(ctx)):
         n = k * (k + 1) // 2
     if diagonal_blank:
         n -= len(set(ctx.x.ticks) & set(ctx.y.ticks))
