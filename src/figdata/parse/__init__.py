@@ -329,7 +329,8 @@ def _whole_triangle(ctx: Context, strict: bool = False) -> bool:
 def completeness(
     panels, contexts, truncated_at, has_cells: bool, diagonal_blank: bool = False
 ) -> list[dict]:
-    if not has_cells and not any(c.addressed for c in contexts):
+    undecided = any(f["kind"] == "ambiguous_axes" for c in contexts for f in c.findings)
+    if not has_cells and not any(c.addressed for c in contexts) and not undecided:
         return [
             _doc_finding(
                 "no_data", "warning", "no cell value is stated (only colours, ranges or prose)"

@@ -134,7 +134,9 @@ def _drop_lead(first: str) -> tuple[bool, str]:
     return False, first
 
 
-_NOT_ONE_ITEM = re.compile(r"\d\s*(?:to|–|-|through)\s*-?\d|\b(?:every|steps?|increments?)\b", re.I)
+_NOT_ONE_ITEM = re.compile(
+    r"\d[KMBk%]?\s*(?:to|–|-|through)\s*-?\d|\b(?:every|steps?|increments?)\b", re.I
+)
 
 
 _COUNT_PHRASE = re.compile(

@@ -22,7 +22,7 @@ from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, value_list
 from figdata.parse.text import strip_markdown
 from figdata.parse.ticks import AxisTicks, name_score, resolve
-from figdata.parse.values import Value
+from figdata.parse.values import Value, record_value
 
 _RULE = re.compile(r"^[\s|:\-+=]+$")
 
@@ -47,8 +47,8 @@ def _names_ticks(keys: list[str], axis: AxisTicks) -> bool:
     return bool(axis.ticks) and all(resolve(k, axis) for k in keys)
 
 
-def long_table(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | None:
-    """Axes from a table with two key columns and one value column."""
+def long_table_keys(items: list[Item]) -> tuple[str, list[str], str, list[str]] | None:
+    """(header, keys) of the two key columns of a table with one column of values, or None."""
     rows = _table_rows(items)
     if len(rows) < 4:
         return None
@@ -78,13 +78,30 @@ def long_table(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] |
     if found is None:
         return None
     a, b = found
-    keys_a, keys_b = [r[a] for r in data], [r[b] for r in data]
-    role = _roles(header[a], keys_a, header[b], keys_b, ctx)
-    if role is None:
+    return header[a], [r[a] for r in data], header[b], [r[b] for r in data]
+
+
+def long_table(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | None:
+    """Axes from a table with two key columns and one value column."""
+    keys = long_table_keys(items)
+    role = _roles(*keys, ctx) if keys else None
+    if keys is None or role is None:
         return None
+    _, keys_a, _, keys_b = keys
     xs, ys = (keys_a, keys_b) if role == "ab" else (keys_b, keys_a)
     x_ticks, y_ticks = _spelt(xs, ctx.x), _spelt(ys, ctx.y)
     return AxisTicks("x", ctx.x.label, x_ticks), AxisTicks("y", ctx.y.label, y_ticks, y_ticks)
+
+
+def undecided_long_table(items: list[Item], ctx: Context) -> str | None:
+    """Why a long table places nothing: its key columns match neither axis, by tick or name."""
+    keys = long_table_keys(items)
+    if keys is None or _roles(*keys, ctx) is not None:
+        return None
+    return (
+        f"the table's key columns {keys[0]!r} and {keys[2]!r} name no declared axis and the "
+        "text does not say which runs along x; none of its values is placed"
+    )
 
 
 def _roles(head_a: str, keys_a: list[str], head_b: str, keys_b: list[str], ctx: Context):
@@ -168,3 +185,35 @@ def relabelled(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] |
     if fits_y:  # each line is a column: the labels are the x ticks
         return AxisTicks("x", ctx.x.label, labels), ctx.y
     return ctx.x, AxisTicks("y", ctx.y.label, labels, list(labels))
+
+
+_TUPLE = re.compile(r"^\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)$")
+
+
+def tuples(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | None:
+    """Axes from cells listed by coordinates, "(1, 1K) → 950": the members are the ticks.
+
+    Which member is x is told by the declared ticks one member's keys name, else by the
+    order the text gives the tuple ("(GPUs, context)", "(row, column)"); nothing is guessed.
+    """
+    pairs = []
+    for item in items:
+        if item.kind not in ("list", "text") or not item.label or not item.body:
+            continue
+        m = _TUPLE.match(strip_markdown(item.label).strip())
+        body = strip_markdown(item.body)
+        if m and (isinstance(_slot(body), Value) or record_value(body) is not None):
+            pairs.append((m.group(1), m.group(2)))
+    if len(pairs) < 3 or len(set(pairs)) != len(pairs):
+        return None
+    firsts, seconds = [a for a, _ in pairs], [b for _, b in pairs]
+    if len(set(firsts)) < 2 or len(set(seconds)) < 2:
+        return None
+    role = _roles("", firsts, "", seconds, ctx)
+    if role is None and (order := ctx.pair_order.get("tuple")):
+        role = "ab" if order == "xy" else "ba"
+    if role is None:
+        return None
+    xs, ys = (firsts, seconds) if role == "ab" else (seconds, firsts)
+    x_ticks, y_ticks = _spelt(xs, ctx.x), _spelt(ys, ctx.y)
+    return AxisTicks("x", ctx.x.label, x_ticks), AxisTicks("y", ctx.y.label, y_ticks, y_ticks)

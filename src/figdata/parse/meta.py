@@ -537,6 +537,22 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         if axis := _listed(m.group("ticks"), m.group("tail")):
             axis.label = m.group("head").strip().split(" and ")[-1].strip() or None
             return axis
+    # "Irrigation levels (low, medium, high) are on the x-axis": name and ticks, then the axis
+    for m in re.finditer(
+        rf"(?P<head>[A-Za-z][\w -]{{1,40}}?)\s*\((?P<ticks>[^()]+)\)\s*{_ON_AXIS}"
+        rf"(?:{_AXIS_NAMED[role]})\b",
+        text,
+        re.I,
+    ):
+        if axis := _listed(m.group("ticks"), text[m.end() : m.end() + 60]):
+            axis.label = _last_phrase(m.group("head"))
+            return axis
+    # "... and fertiliser types on the y-axis": a name without ticks
+    m = re.search(
+        rf"(?P<head>[A-Za-z][\w -]{{1,40}}?)\s+{_ON_AXIS}(?:{_AXIS_NAMED[role]})\b", text, re.I
+    )
+    if m and (label := _last_phrase(m.group("head"))):
+        named = Axis(label=label)
     for m in re.finditer(
         rf"\b(?:{_PROSE_AXIS[role]})\s*(?:\([^)]*\)\s*)?[,:]?\s*(?:(?:{lexicon.AXIS_VERB.pattern})(?:\s+|(?<=[:=])\s*))?"
         r"(?:the\s+)?(?P<body>[^.]+(?:\.\d[^.]*)*)",
@@ -559,6 +575,21 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             return axis
         named = named or _named_only(body)
     return named
+
+
+_ON_AXIS = (
+    r"(?:(?:are|is|run|runs|sit|sits|go|goes|appear|appears)\s+)?(?:shown\s+|placed\s+)?"
+    r"(?:on|along|across|up|down)\s+the\s+"
+)
+
+
+def _last_phrase(head: str) -> str | None:
+    """The name at the end of a clause: "...; fertiliser types" -> "fertiliser types"."""
+    head = re.split(r"[;:,.]|\b(?:and|while|whereas|with)\b", head)[-1]
+    head = re.sub(r"^\s*(?:the|its|their)\s+", "", head.strip(), flags=re.I).strip()
+    if not head or len(head.split()) > 4 or re.search(r"\d", head):
+        return None
+    return head
 
 
 def _both_axes(text: str) -> list[str]:

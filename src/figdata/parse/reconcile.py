@@ -178,6 +178,8 @@ def reconcile(
 ) -> Context:
     """The best of the declared reading (``ctx``, already run) and its candidates."""
     best = _candidates(ctx, items, run, chart) if doubtful(ctx, items) else ctx
+    if not best.cells and (why := keyed.undecided_long_table(items, best)):
+        return _undecided(best, why)
     return _grid_first(best, items, run, guessed=best is not ctx)
 
 
@@ -221,17 +223,17 @@ def _grid_first(
     return trial if score(trial) > score(best) else best
 
 
-def _undecided(best: Context) -> Context:
+def _undecided(best: Context, why: str | None = None) -> Context:
     out = Context(best.panel, best.x, best.y, best.pair_order, best.last_line)
     out.rows_axis = best.rows_axis
-    lines = sorted({c["line"] for c in best.cells})
-    out.finding(
-        "ambiguous_axes",
-        "warning",
-        f"{len(best.cells)} values on lines {lines[0]}-{lines[-1]} fit two readings of the axes "
-        "that place them differently, and the text does not say which holds; none is placed",
-        None,
-    )
+    if why is None:
+        lines = sorted({c["line"] for c in best.cells})
+        why = (
+            f"{len(best.cells)} values on lines {lines[0]}-{lines[-1]} fit two readings of the "
+            "axes that place them differently, and the text does not say which holds; none is "
+            "placed"
+        )
+    out.finding("ambiguous_axes", "warning", why, None)
     return out
 
 
@@ -250,6 +252,8 @@ def _candidates(
         readings.append(("long_table", *found))
     if found := keyed.triangle(items, ctx):
         readings.append(("triangle", *found))
+    if found := keyed.tuples(items, ctx):
+        readings.append(("tuples", *found))
     if ctx.x.ticks and ctx.y.ticks and (found := keyed.relabelled(items, ctx)):
         readings.append(("relabelled", *found))
     for _, x, y in readings:
