@@ -537,22 +537,18 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         if axis := _listed(m.group("ticks"), m.group("tail")):
             axis.label = m.group("head").strip().split(" and ")[-1].strip() or None
             return axis
-    # "Irrigation levels (low, medium, high) are on the x-axis": name and ticks, then the axis
-    for m in re.finditer(
-        rf"(?P<head>[A-Za-z][\w -]{{1,40}}?)\s*\((?P<ticks>[^()]+)\)\s*{_ON_AXIS}"
-        rf"(?:{_AXIS_NAMED[role]})\b",
-        text,
-        re.I,
-    ):
-        if axis := _listed(m.group("ticks"), text[m.end() : m.end() + 60]):
-            axis.label = _last_phrase(m.group("head"))
-            return axis
+    spoken = None  # a name told before "on the y-axis", the last resort
+    # "Irrigation levels (low, medium, high) are on the x-axis": name and ticks, then the axis;
     # "... and fertiliser types on the y-axis": a name without ticks
-    m = re.search(
-        rf"(?P<head>[A-Za-z][\w -]{{1,40}}?)\s+{_ON_AXIS}(?:{_AXIS_NAMED[role]})\b", text, re.I
-    )
-    if m and (label := _last_phrase(m.group("head"))):
-        named = Axis(label=label)
+    for m in re.finditer(rf"\s{_ON_AXIS}(?:{_AXIS_NAMED[role]})\b", text, re.I):
+        before = text[max(0, m.start() - 160) : m.start()].rstrip()
+        listed = re.search(r"(?P<head>[A-Za-z][\w -]{1,40}?)\s*\((?P<ticks>[^()]+)\)$", before)
+        if listed and (axis := _listed(listed.group("ticks"), text[m.end() : m.end() + 60])):
+            axis.label = _last_phrase(listed.group("head"))
+            return axis
+        bare = re.search(r"[A-Za-z][\w -]{1,40}$", before)
+        if spoken is None and bare and (label := _last_phrase(bare.group(0))):
+            spoken = Axis(label=label)
     for m in re.finditer(
         rf"\b(?:{_PROSE_AXIS[role]})\s*(?:\([^)]*\)\s*)?[,:]?\s*(?:(?:{lexicon.AXIS_VERB.pattern})(?:\s+|(?<=[:=])\s*))?"
         r"(?:the\s+)?(?P<body>[^.]+(?:\.\d[^.]*)*)",
@@ -574,7 +570,7 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             axis.order = axis.order or tick_order(text, axis.ticks)
             return axis
         named = named or _named_only(body)
-    return named
+    return named or spoken
 
 
 _ON_AXIS = (

@@ -123,7 +123,8 @@ def _slot(token: str) -> Value | str | None:
     token = token.strip()
     if "`" in token or "**" in token:  # a value typed as code or bold: `0.71`, **79.5 (x)**
         token = strip_markdown(token)
-    token = _POINTER_REMARK.sub("", token)  # "5.7 ← strongest effect": a note points at it
+    if "←" in token or "<" in token or "⟵" in token:
+        token = _POINTER_REMARK.sub("", token)  # "5.7 ← strongest effect": a note points at it
     if token == "" or is_missing(token):
         return "missing"
     return parse_value(token)

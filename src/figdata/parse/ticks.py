@@ -96,7 +96,9 @@ def resolve(label: str, axis: AxisTicks) -> Resolved | None:
         prefix, rest = text[: m.start()], text[m.end() :]
         if not prefix or not re.match(r"^[A-Za-z_α-ωΑ-Ω]", prefix) or _numeric(prefix):
             continue
-        tick = match_tick(rest, axis.ticks) or _before_unit(rest, axis)  # "N = 180 kg/ha"
+        tick = match_tick(rest, axis.ticks)
+        if tick is None and not rest.isdigit():  # "N = 180 kg/ha", "Step 1k": a unit follows
+            tick = _before_unit(rest, axis)
         if tick is not None:
             return Resolved(tick, prefix.strip())
     if (tick := _before_unit(text, axis)) is not None:
