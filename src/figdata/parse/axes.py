@@ -128,7 +128,15 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
         ticks = ticks if len(ticks) >= 2 else []
         return Axis(label=label, ticks=ticks, order=tick_order(body, ticks), same_as_other=True)
     ticks = tick_list(rest)
+    if with_label and label is None and not ticks and _NAME_ONLY.fullmatch(strip_markdown(body)):
+        label = strip_markdown(body).strip(" .")  # "X-axis: opponent": a name, no ticks
     return Axis(label=label, ticks=ticks, order=tick_order(body, ticks))
+
+
+_NAME_ONLY = re.compile(
+    r"\s*(?!(?:none|not|no|unlabell?ed|absent|n/a)\b)[A-Za-z][A-Za-z()/%-]*(?:\s+[A-Za-z()/%-]+){0,3}\s*\.?\s*",
+    re.I,
+)
 
 
 def axis_role(label: str) -> str | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from figdata.parse.model import Item
-from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, value_list
+from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, value_column, value_list
 from figdata.parse.text import strip_markdown
 from figdata.parse.ticks import AxisTicks, name_score, resolve
 from figdata.parse.values import Value, record_value
@@ -59,11 +59,7 @@ def long_table_keys(items: list[Item]) -> tuple[str, list[str], str, list[str]] 
     found = None
     for a in range(width):
         for b in range(a + 1, width):
-            rest = [j for j in range(width) if j not in (a, b)]
-            if len(rest) != 1:
-                continue
-            values = [r[rest[0]] for r in data]
-            if not all(isinstance(_slot(v), Value) or _slot(v) == "missing" for v in values):
+            if value_column(data, {a, b}, width) is None:
                 continue
             pairs = [(r[a], r[b]) for r in data]
             ka, kb = {p[0] for p in pairs}, {p[1] for p in pairs}

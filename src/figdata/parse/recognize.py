@@ -745,6 +745,26 @@ def _bare_headers(headers: list[str]) -> list[str]:
     return headers
 
 
+def value_column(rows: list[list[str]], keys: set[int], width: int) -> int | None:
+    """The one column of a long table, besides its key columns, that holds the values.
+
+    Other columns may describe the cell in words ("pale", "dark red"); a second column of
+    numbers makes the table no long table of one value per cell.
+    """
+    found = None
+    for j in range(width):
+        if j in keys:
+            continue
+        column = [r[j] if j < len(r) else "" for r in rows]
+        if all(isinstance(_slot(c), Value) or _slot(c) == "missing" for c in column):
+            if found is not None:
+                return None
+            found = j
+        elif any(_HAS_DIGIT.search(c) for c in column):
+            return None
+    return found
+
+
 def _long_table(header: list[str], data, ctx: Context) -> bool:
     if len(header) < 3 or not data:
         return False
@@ -767,10 +787,9 @@ def _long_table(header: list[str], data, ctx: Context) -> bool:
     if not pairs:
         return False
     _, _, jx, jy = max(pairs)
-    rest = [j for j in range(len(header)) if j not in (jx, jy)]
-    if len(rest) != 1:
+    jv = value_column([cells for _, cells in data], {jx, jy}, len(header))
+    if jv is None:
         return False
-    jv = rest[0]
     for item, cells in data:
         if len(cells) <= max(jx, jy, jv):
             continue

@@ -112,7 +112,10 @@ def from_data(items: list[Item], chart: str) -> tuple[AxisTicks, AxisTicks] | No
         parts = [_NAMED_VALUE.match(t.strip()) for t in split_values(strip_markdown(item.body))]
         if len(parts) < 2 or not all(p and parse_value(p.group("value")) for p in parts):
             continue
-        these = [p.group("name").strip() for p in parts]
+        # "vs Greedy 71": the opponent is the tick, "vs" only says it is one
+        these = [
+            re.sub(r"^(?:vs\.?|versus|against)\s+", "", p.group("name").strip()) for p in parts
+        ]
         if len(set(these)) != len(these) or gridfirst.declares(strip_markdown(item.label)):
             continue  # "Labels: h=1, h=2, h=3": one name over values is a tick list
         if names not in (None, these):
