@@ -499,6 +499,8 @@ def _overview_titles(text: str) -> tuple[list[str], str | None, bool]:
 
 
 _PROSE_AXIS = {"x": lexicon.PROSE_X.pattern, "y": lexicon.PROSE_Y.pattern}
+# "target language along the top (en, de)": the top edge names x only right before its ticks
+_EDGE = {"x": r"|top(?=\s*\()", "y": r"|left(?=\s*\()"}
 # the words that can only name an axis ("bottom" may be "from top to bottom")
 _AXIS_NAMED = {"x": r"x[- ]?axis|horizontal axis|columns?", "y": r"y[- ]?axis|vertical axis|rows?"}
 
@@ -508,7 +510,8 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
     named = None
     # "the top marginal tax rate on the x-axis (10%, 20%, 30%)": the name before, ticks after
     for m in re.finditer(
-        rf"\s(?:on|along|across|up|down|as)\s+(?:the\s+)?(?:{_PROSE_AXIS[role]})\s*\((?P<ticks>[^()]+)\)",
+        rf"\s(?:on|along|across|up|down|as)\s+(?:the\s+)?(?:{_PROSE_AXIS[role]}{_EDGE[role]})"
+        r"\s*\((?P<ticks>[^()]+)\)",
         text,
         re.I,
     ):
