@@ -213,3 +213,51 @@ def tuples(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | Non
     xs, ys = (firsts, seconds) if role == "ab" else (seconds, firsts)
     x_ticks, y_ticks = _spelt(xs, ctx.x), _spelt(ys, ctx.y)
     return AxisTicks("x", ctx.x.label, x_ticks), AxisTicks("y", ctx.y.label, y_ticks, y_ticks)
+
+
+def _groups(items: list[Item]) -> list[tuple[str, list[str]]]:
+    """(group label, child labels) of nested bullets that give one value per child."""
+    out: list[tuple[str, list[str]]] = []
+    parent_level = None
+    for item in items:
+        body = strip_markdown(item.body or "")
+        heading = item.kind in ("heading", "bold") or (
+            item.kind == "list" and item.label and not body.strip()
+        )
+        if heading:
+            label = item.label if item.kind == "bold" else (item.label or item.text)
+            out.append((strip_markdown(label or "").strip().rstrip(":"), []))
+            parent_level = item.level if item.kind == "list" else -1
+            continue
+        if not out or item.kind != "list" or not item.label:
+            continue
+        if parent_level is not None and item.level <= parent_level:
+            continue  # a sibling of the parent bullet, not its child
+        if isinstance(_slot(body), Value) or record_value(body) is not None:
+            out[-1][1].append(strip_markdown(item.label).strip())
+    return [g for g in out if g[1]]
+
+
+def nested(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | None:
+    """Axes from nested bullets whose children name no declared tick: the children's labels.
+
+    Every group must list the same children in the same order; the groups name ticks of one
+    declared axis, and the children are then the other axis.
+    """
+    groups = _groups(items)
+    if len(groups) < 2 or any(len(children) < 2 for _, children in groups):
+        return None
+    children = groups[0][1]
+    heads = [head for head, _ in groups]
+    if any(kids != children for _, kids in groups) or len(set(heads)) != len(heads):
+        return None
+    for outer, inner in (("x", "y"), ("y", "x")):
+        own, other = getattr(ctx, outer), getattr(ctx, inner)
+        if not all(resolve(h, own) for h in heads) or any(resolve(h, other) for h in heads):
+            continue
+        if all(resolve(c, other) for c in children):
+            return None  # the declared reading names the children: nothing to replace
+        ticks = list(dict.fromkeys(children))
+        axis = AxisTicks(inner, other.label, ticks, ticks if inner == "y" else [])
+        return (own, axis) if outer == "x" else (axis, own)
+    return None

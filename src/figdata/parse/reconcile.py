@@ -50,12 +50,19 @@ def doubtful(ctx: Context, items: list[Item]) -> bool:
         return True
     if bool(ctx.x.ticks) != bool(ctx.y.ticks):
         return True  # one axis read, the other not: its ticks are still to be found
-    return not ctx.cells and any(
-        it.kind == "table"
-        or value_list(it.body or "") is not None
-        or (it.label is not None and len(numbers(it.body or "")) >= 2)
-        for it in items
-    )
+    if ctx.cells:
+        return False
+    single = 0  # "atropine: 8.9" under a group: one labelled value per line
+    for it in items:
+        body = it.body or ""
+        if (
+            it.kind == "table"
+            or value_list(body) is not None
+            or (it.label is not None and len(numbers(body)) >= 2)
+        ):
+            return True
+        single += it.label is not None and len(numbers(body)) == 1
+    return single >= 2
 
 
 def _without(axis: AxisTicks, drop: int) -> AxisTicks:
@@ -257,6 +264,8 @@ def _candidates(
         readings.append(("triangle", *found))
     if found := keyed.tuples(items, ctx):
         readings.append(("tuples", *found))
+    if found := keyed.nested(items, ctx):
+        readings.append(("nested", *found))
     if ctx.x.ticks and ctx.y.ticks and (found := keyed.relabelled(items, ctx)):
         readings.append(("relabelled", *found))
     for _, x, y in readings:
