@@ -5,6 +5,7 @@ Pure functions: bytes in, plain records out. No Snakemake, no file system.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -105,8 +106,9 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
         )
     )
     result.panels = [_panel_row(p, c, meta) for p, c in zip(panels, contexts, strict=True)]
+    given = Counter(c["panel"] for c in result.cells)
     for row in result.panels:  # the cells given out, after conflicting copies left
-        row["n_cells"] = sum(1 for c in result.cells if c["panel"] == row["panel"])
+        row["n_cells"] = given[row["panel"]]
     if not panels:
         result.findings.append(_doc_finding("no_data", "warning", "no panel could be found"))
     return result
@@ -240,7 +242,7 @@ def duplicate_findings(cells: list[dict]) -> list[dict]:
         by_key.setdefault((cell["panel"], cell["x"], cell["y"]), []).append(cell)
     groups: dict[tuple, list[tuple]] = {}
     for key, group in by_key.items():
-        if len({_stated(c) for c in group}) > 1:
+        if len(group) > 1 and len({_stated(c) for c in group}) > 1:
             lines = tuple(sorted({c["line"] for c in group}))
             groups.setdefault((key[0], lines), []).append((key, group))
     out = []
@@ -278,7 +280,7 @@ def without_conflicting_copies(cells: list[dict]) -> list[dict]:
     by_key: dict[tuple, list[dict]] = {}
     for cell in cells:
         by_key.setdefault((cell["panel"], cell["x"], cell["y"]), []).append(cell)
-    conflicting = [g for g in by_key.values() if len({_stated(c) for c in g}) > 1]
+    conflicting = [g for g in by_key.values() if len(g) > 1 and len({_stated(c) for c in g}) > 1]
     if not conflicting:
         return cells
     doubtful_lines = {frozenset(c["line"] for c in g) for g in conflicting}

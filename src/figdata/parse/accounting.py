@@ -76,9 +76,9 @@ def unplaced(panel, ctx, claim_lines: set[int], colours: Iterable[float]) -> lis
             if value is None:
                 continue
             unit = re.match(r"\s*[^\s\d,;.()]+", text[m.end() :])  # "4 MB", "30 min"
-            if unit and any(match_tick(token + unit.group(0), t) is not None for t in ticks):
-                continue  # a tick with its unit ("5 cm"), even when a value on the line is 5.0
             if value in left:
+                if unit and any(match_tick(token + unit.group(0), t) is not None for t in ticks):
+                    continue  # a tick with its unit ("5 cm"); the value 5.0 is still to come
                 left.remove(value)
                 continue
             if value in bounds:
