@@ -25,10 +25,25 @@ CONFLICTS = ("ragged_row",)
 
 
 def score(ctx: Context) -> tuple[int, int]:
-    """(values placed minus conflicts, minus the number of conflicts): higher is better."""
+    """(values placed minus conflicts, minus the number of conflicts): higher is better.
+
+    A cell placed twice with different values is a conflict of the reading, not two values.
+    """
     missing = sum(1 for f in ctx.findings if f["kind"] == "missing_cell")
-    conflicts = sum(1 for f in ctx.findings if f["kind"] in CONFLICTS)
+    conflicts = sum(1 for f in ctx.findings if f["kind"] in CONFLICTS) + clashes(ctx)
     return len(ctx.cells) + missing - 2 * conflicts, -conflicts
+
+
+def clashes(ctx: Context) -> int:
+    """Cells the reading places at a key that another cell holds with another value."""
+    seen: dict[tuple[str, str], float] = {}
+    out = 0
+    for c in ctx.cells:
+        key = (c["x"], c["y"])
+        if key in seen and seen[key] != c["value"]:
+            out += 1
+        seen.setdefault(key, c["value"])
+    return out
 
 
 _RAGGED = re.compile(r"has (\d+) values for (\d+)")
@@ -51,7 +66,8 @@ def doubtful(ctx: Context, items: list[Item]) -> bool:
     if bool(ctx.x.ticks) != bool(ctx.y.ticks):
         return True  # one axis read, the other not: its ticks are still to be found
     if ctx.cells:
-        return False
+        # "Threads | Batch | Throughput" read as a wide table puts each row's values twice
+        return clashes(ctx) * 2 >= len(ctx.cells)
     single = 0  # "atropine: 8.9" under a group: one labelled value per line
     for it in items:
         body = it.body or ""
@@ -188,9 +204,37 @@ def reconcile(
 ) -> Context:
     """The best of the declared reading (``ctx``, already run) and its candidates."""
     best = _candidates(ctx, items, run, chart) if doubtful(ctx, items) else ctx
+    if best is ctx and ctx.cells:
+        best = _more_from_keys(ctx, items, run)
     if not best.cells and (why := keyed.undecided_long_table(items, best)):
         return _undecided(best, why)
     return _grid_first(best, items, run, guessed=best is not ctx)
+
+
+def _more_from_keys(ctx: Context, items: list[Item], run: Callable[[Context], None]) -> Context:
+    """The data's keys, when they place more values than the declared reading and move none.
+
+    "(SGD, constant) → 71.3" under an axis list misread as "Adam, constant": the declared
+    reading places the two cells whose keys it happens to name; the tuples' own keys place all
+    six, those two where they were.
+    """
+    best = ctx
+    for propose in (keyed.long_table, keyed.tuples, keyed.nested):
+        found = propose(items, ctx)
+        if found is None or (set(found[0].ticks), set(found[1].ticks)) == (
+            set(ctx.x.ticks),
+            set(ctx.y.ticks),
+        ):
+            continue
+        trial = Context(ctx.panel, *found, ctx.pair_order, ctx.last_line, rows_axis=ctx.rows_axis)
+        trial.prose_values = ctx.prose_values
+        run(trial)
+        kept = {(c["line"], c["x"], c["y"], c["value"]) for c in trial.cells}
+        if score(trial) > score(best) and all(
+            (c["line"], c["x"], c["y"], c["value"]) in kept for c in ctx.cells
+        ):
+            best = trial
+    return best
 
 
 def _grid_first(
