@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from figdata.parse import parse_document
@@ -377,9 +379,12 @@ def test_grid_typed_in_a_code_block_and_other_separators():
         ("ragged_row", "8")
     ]
     by_layout = {(c["layout"], c["x"], c["y"]): c["value"] for c in r.cells}
-    assert by_layout[("point_named", "1.0", "8")] == 5.5
+    # "Alpha 1.0 / Depth 8: 5.5" and the row "Depth 8: 7 | 8 | 9" give one cell two values:
+    # both lines were read, the finding names the cell, and no copy is kept
+    (dup,) = [f for f in r.findings if f["kind"] == "duplicate_cell"]
+    assert (dup["x"], dup["y"]) == ("1.0", "8") and "5.5 vs 8" in dup["detail"]
     rows = {k[1]: v for k, v in by_layout.items() if k[0] == "row_list"}
-    assert rows == {"0.5": 7, "1.0": 8, "2.0": 9}
+    assert rows == {"0.5": 7, "2.0": 9}
 
 
 def test_row_named_by_position_with_its_tick_in_parentheses():
@@ -464,3 +469,10 @@ def test_an_axis_read_with_a_repeated_tick_names_each_column_once():
     ]
     dups = validated.tables["findings"].query("kind == 'duplicate_cell'")
     assert sorted(dups["x"]) == ["2", "2"]
+
+
+def test_colour_bar_told_stop_by_stop_spans_its_first_and_last_stop():
+    path = Path(__file__).parent / "fixtures" / "layouts" / "keyed_colour_bar_told_stop_by_stop.md"
+    text = path.read_text(encoding="utf-8").split("\n=== ")[0] + "\n"
+    (panel,) = parse_document("stops", text.encode()).panels
+    assert (panel["colorbar_min"], panel["colorbar_max"]) == (4.40, 4.80)

@@ -5,6 +5,7 @@ Pure functions: bytes in, plain records out. No Snakemake, no file system.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -88,6 +89,7 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
         result.claims.extend(_claims(panel.items, ctx))
     result.claims.extend(_observation_claims(items, contexts, titles))
     result.findings.extend(duplicate_findings(result.cells))
+    result.cells = without_conflicting_copies(result.cells)
     result.findings.extend(claim_conflicts(result.claims, result.cells))
     claim_lines = {c["line"] for c in result.claims}
     for panel, ctx in zip(panels, contexts, strict=True):
@@ -104,6 +106,9 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
         )
     )
     result.panels = [_panel_row(p, c, meta) for p, c in zip(panels, contexts, strict=True)]
+    given = Counter(c["panel"] for c in result.cells)
+    for row in result.panels:  # the cells given out, after conflicting copies left
+        row["n_cells"] = given[row["panel"]]
     if not panels:
         result.findings.append(_doc_finding("no_data", "warning", "no panel could be found"))
     return result
@@ -224,6 +229,12 @@ def _observation_claims(items: list[Item], contexts: list[Context], titles) -> l
     return out
 
 
+def _stated(cell: dict) -> tuple[float, ...]:
+    """What a copy of a cell states: its value and any number beside it ("71.3 ± 0.8")."""
+    spelled = [accounting.number_value(m.group(0)) for m in accounting.numbers(cell["value_text"])]
+    return (cell["value"], *spelled[1:])
+
+
 def duplicate_findings(cells: list[dict]) -> list[dict]:
     """One finding per group of lines that state the same cell with different values."""
     by_key: dict[tuple, list[dict]] = {}
@@ -231,7 +242,7 @@ def duplicate_findings(cells: list[dict]) -> list[dict]:
         by_key.setdefault((cell["panel"], cell["x"], cell["y"]), []).append(cell)
     groups: dict[tuple, list[tuple]] = {}
     for key, group in by_key.items():
-        if len({c["value"] for c in group}) > 1:
+        if len(group) > 1 and len({_stated(c) for c in group}) > 1:
             lines = tuple(sorted({c["line"] for c in group}))
             groups.setdefault((key[0], lines), []).append((key, group))
     out = []
@@ -259,17 +270,42 @@ def duplicate_findings(cells: list[dict]) -> list[dict]:
     return out
 
 
+def without_conflicting_copies(cells: list[dict]) -> list[dict]:
+    """The cells less every copy of the cells that lines stating a cell differently share.
+
+    Two lines that give one cell different values (a row printed twice, "PIQA" with other
+    numbers the second time) put every cell they both state in doubt, the ones they happen to
+    agree on included: the finding reports them, and no copy is kept.
+    """
+    by_key: dict[tuple, list[dict]] = {}
+    for cell in cells:
+        by_key.setdefault((cell["panel"], cell["x"], cell["y"]), []).append(cell)
+    conflicting = [g for g in by_key.values() if len(g) > 1 and len({_stated(c) for c in g}) > 1]
+    if not conflicting:
+        return cells
+    doubtful_lines = {frozenset(c["line"] for c in g) for g in conflicting}
+    doubtful = set()
+    for key, group in by_key.items():
+        lines = {c["line"] for c in group}
+        if len(group) > 1 and any(len(lines & pair) >= 2 for pair in doubtful_lines):
+            doubtful.add(key)
+    return [c for c in cells if (c["panel"], c["x"], c["y"]) not in doubtful]
+
+
 def claim_conflicts(claim_rows: list[dict], cells: list[dict]) -> list[dict]:
     return claims.conflicts(claim_rows, cells)
 
 
 def _expected(ctx: Context, diagonal_blank: bool) -> int:
-    """Cells the panel's grid holds: a triangle holds half, a blank diagonal is no cell."""
+    """Cells the panel's grid holds: a blank diagonal is no cell, and a symmetric matrix
+    stated as one triangle holds that triangle (its mirror half says nothing new)."""
     n = len(ctx.x.ticks) * len(ctx.y.ticks)
     k = len(ctx.x.ticks)
-    if len(ctx.addressed) < n and _whole_triangle(ctx, strict=True):
+    # the axes name two quantities (len_a, len_b): the other half is not implied, it is missing
+    symmetric = not (ctx.x.label and ctx.y.label and norm(ctx.x.label) != norm(ctx.y.label))
+    if len(ctx.addressed) < n and symmetric and _whole_triangle(ctx, strict=True):
         return k * (k - 1) // 2  # a triangle without its diagonal (correlations, distances)
-    if len(ctx.addressed) < n and (ctx.triangle or _whole_triangle(ctx)):
+    if len(ctx.addressed) < n and symmetric and (ctx.triangle or _whole_triangle(ctx)):
         n = k * (k + 1) // 2
     if diagonal_blank:
         n -= len(set(ctx.x.ticks) & set(ctx.y.ticks))
@@ -295,7 +331,8 @@ def _whole_triangle(ctx: Context, strict: bool = False) -> bool:
 def completeness(
     panels, contexts, truncated_at, has_cells: bool, diagonal_blank: bool = False
 ) -> list[dict]:
-    if not has_cells and not any(c.addressed for c in contexts):
+    undecided = any(f["kind"] == "ambiguous_axes" for c in contexts for f in c.findings)
+    if not has_cells and not any(c.addressed for c in contexts) and not undecided:
         return [
             _doc_finding(
                 "no_data", "warning", "no cell value is stated (only colours, ranges or prose)"

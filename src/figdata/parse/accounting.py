@@ -38,7 +38,7 @@ def numbers(text: str) -> list[re.Match]:
     return list(NUMBER_TOKEN.finditer(text))
 
 
-def _value(token: str) -> float | None:
+def number_value(token: str) -> float | None:
     try:
         return to_float(token.rstrip("%"))
     except ValueError:
@@ -52,7 +52,9 @@ def unplaced(panel, ctx, claim_lines: set[int], colours: Iterable[float]) -> lis
     # the numbers each line's cells used, as spelled ("71 ± 2" uses 71 and 2)
     used: dict[int, list[float]] = {}
     for cell in ctx.cells:
-        spelled = [v for m in numbers(cell["value_text"]) if (v := _value(m.group(0))) is not None]
+        spelled = [
+            v for m in numbers(cell["value_text"]) if (v := number_value(m.group(0))) is not None
+        ]
         used.setdefault(cell["line"], []).extend(spelled or [cell["value"]])
     ticks = [t for t in (ctx.x.ticks, ctx.y.ticks) if t]
     axes = [a for a in (ctx.x, ctx.y) if a.ticks]
@@ -70,15 +72,17 @@ def unplaced(panel, ctx, claim_lines: set[int], colours: Iterable[float]) -> lis
         left = list(used.get(item.line, ()))
         for m in numbers(text):
             token = m.group(0)
-            value = _value(token)
+            value = number_value(token)
             if value is None:
                 continue
+            unit = re.match(r"\s*[^\s\d,;.()]+", text[m.end() :])  # "4 MB", "30 min"
             if value in left:
+                if unit and any(match_tick(token + unit.group(0), t) is not None for t in ticks):
+                    continue  # a tick with its unit ("5 cm"); the value 5.0 is still to come
                 left.remove(value)
                 continue
             if value in bounds:
                 continue
-            unit = re.match(r"\s*[^\s\d,;.()]+", text[m.end() :])  # "4 MB", "30 min"
             spelled = [token] + ([token + unit.group(0)] if unit else [])
             if any(match_tick(s, t) is not None for s in spelled for t in ticks):
                 continue

@@ -51,9 +51,12 @@ def axis_label(body: str) -> tuple[str | None, str]:
         return body[m.start(group) : m.end(group)]
 
     # a name in quotes, code or italics ("*Latitude band*"), near the start
-    m = re.search(r"\"([^\"]+)\"|`([^`]+)`|'([^']+)'|“([^”]+)”|(?<!\*)\*([^*\d]+)\*(?!\*)", masked)
-    if m and re.match(r"\s*,\s*[\"“`']", masked[m.end() :]):
-        m = None  # 'tasks "POS", "NER", "SRL"': quoted ticks, not a quoted name
+    m = re.search(
+        r"\"([^\"]+)\"|`([^`]+)`|'([^']+)'|“([^”]+)”|(?<![*\w])\*(?!\s)([^*\d]+?)(?<!\s)\*(?![*\w])",
+        masked,
+    )
+    if m and re.match(r"\s*,\s*[\"“`'*]", masked[m.end() :]):
+        m = None  # 'tasks "POS", "NER", "SRL"', '*IL6*, *TNF*, *MYC*': marked ticks, not a name
     if m and m.start() < 40:
         g = next(i for i in range(1, 6) if m.group(i))
         return strip_markdown(cut(m, g)), body[: m.start()] + " " + body[m.end() :]
@@ -84,6 +87,11 @@ def axis_label(body: str) -> tuple[str | None, str]:
 
 def tick_list(rest: str) -> list[str]:
     """The ticks a description lists, in the order it lists them."""
+    # "`2, 4, 8, 16` (bottom-to-top)": the whole list typed as one code span (one tick with a
+    # comma in it, `Ours (7B, chat)`, is an atom; a span of three or more items is a list)
+    spans = re.findall(r"`[^`]*`", rest)
+    if len(spans) == 1 and spans[0].count(",") >= 2:
+        rest = rest.replace(spans[0], spans[0].strip("`"))
     return read_enumeration(rest)
 
 
@@ -120,7 +128,15 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
         ticks = ticks if len(ticks) >= 2 else []
         return Axis(label=label, ticks=ticks, order=tick_order(body, ticks), same_as_other=True)
     ticks = tick_list(rest)
+    if with_label and label is None and not ticks and _NAME_ONLY.fullmatch(strip_markdown(body)):
+        label = strip_markdown(body).strip(" .")  # "X-axis: opponent": a name, no ticks
     return Axis(label=label, ticks=ticks, order=tick_order(body, ticks))
+
+
+_NAME_ONLY = re.compile(
+    r"\s*(?!(?:none|not|no|unlabell?ed|absent|n/a)\b)[A-Za-z][A-Za-z()/%-]*(?:\s+[A-Za-z()/%-]+){0,3}\s*\.?\s*",
+    re.I,
+)
 
 
 def axis_role(label: str) -> str | None:

@@ -44,6 +44,8 @@ _LEAD = re.compile(
 _DASH_LEAD = re.compile(r"^(?P<lead>[^\d<>\"“`]{1,60}?)\s+[–—-]\s+(?P<rest>\S.*)$")
 # "BC5 — and one row per run": a dash that closes a list set off inside a sentence
 _DASH_CLAUSE = re.compile(r"\s+[—–]\s+(?:and|or|with|while|each|one|per)\b.*$", re.S)
+# "Nov — only odd months are plotted": a remark in lowercase words after a dash
+_DASH_REMARK = re.compile(r"\s+[—–]\s+[a-z]+(?:\s+[a-z,'-]+){2,}\.?$")
 _TRAIL_PAREN = re.compile(r"^(.*\S)\s*\(([^()]*)\)$")
 
 
@@ -102,6 +104,7 @@ def clean_item(item: str) -> str:
         # "BC5 — and one row per run" (a list set off by dashes inside a sentence)
         item = re.sub(r"\s+[—–]$", "", item)
         item = _DASH_CLAUSE.sub("", item)
+        item = _DASH_REMARK.sub("", item)
     if len(item) >= 2 and item[0] == item[-1] and item[0] in "\"'`":
         item = item[1:-1]
     elif item[:1] == "“" and item[-1:] == "”":
@@ -131,7 +134,9 @@ def _drop_lead(first: str) -> tuple[bool, str]:
     return False, first
 
 
-_NOT_ONE_ITEM = re.compile(r"\d\s*(?:to|–|-|through)\s*-?\d|\b(?:every|steps?|increments?)\b", re.I)
+_NOT_ONE_ITEM = re.compile(
+    r"\d[KMBk%]?\s*(?:to|–|-|through)\s*-?\d|\b(?:every|steps?|increments?)\b", re.I
+)
 
 
 _COUNT_PHRASE = re.compile(
@@ -165,7 +170,7 @@ def plain_items(text: str) -> list[str]:
 
 def runs(text: str) -> list[tuple[bool, list[str]]]:
     """Runs of consecutive item-like parts; ``True`` marks a run that a lead phrase opened."""
-    parts = [_DASH_CLAUSE.sub("", p) for p in _split(text) if p.strip()]
+    parts = [_DASH_REMARK.sub("", _DASH_CLAUSE.sub("", p)) for p in _split(text) if p.strip()]
     # "A, B and C, listed top to bottom": the last part that is an item holds the "and"
     # (a relative clause after the list, "..., which correspond to ...", is not that part)
     last = next((i for i in range(len(parts) - 1, -1, -1) if _item_or_pair(parts[i])), None)
@@ -339,7 +344,9 @@ def expand_range(text: str) -> list[str]:
 
 
 def segments(rest: str) -> list[str]:
-    rest = re.sub(r"^\s*(?:labell?ed|labeled)\s*[.:,]?\s*", "", rest.strip(), flags=re.I)
+    rest = re.sub(
+        r"^\s*labell?ed(?!(?:\s+[a-z]+){1,4}?\s+as\s)\s*[.:,]?\s*", "", rest.strip(), flags=re.I
+    )
     masked = mask_atoms(rest)
     cuts = [0]
     for m in re.finditer(r"(?<=[a-z)\]`\"'\x00])\.\s+(?=[A-Z(`\x00])|;", masked):
@@ -381,7 +388,9 @@ _EDGE_REMARK = re.compile(
     r"(?:[- ](?:most|hand))?(?:\s+(?:edge|end|side|row|column))?\b",
     re.I,
 )
-_WALK = re.compile(r"\s+(?:through|thru|(?:down|up|over|across|on)\s+to|then)\s+", re.I)
+_WALK = re.compile(
+    r"\s+(?:through|thru|(?:down|up|over|across|on)\s+to|then|followed\s+by)\s+", re.I
+)
 
 
 def walked_list(text: str) -> str:
@@ -400,7 +409,7 @@ def walked_list(text: str) -> str:
 
 
 _EDGE_ENDS = re.compile(
-    rf"^\W*(?P<a>[\w.]+){_EDGE_REMARK.pattern}\s*(?:,|and|to)\s*(?:,|and|to)?\s*"
+    rf"^\W*(?P<a>[\w.]+){_EDGE_REMARK.pattern}\s*(?:,|and|to)\s*(?:[a-z]+ing\s+)?(?:,|and|to)?\s*"
     rf"(?P<b>[\w.]+){_EDGE_REMARK.pattern}\W*$",
     re.I,
 )

@@ -18,7 +18,7 @@ from figdata.parse.enumeration import read_enumeration
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, value_list
 from figdata.parse.text import strip_markdown
-from figdata.parse.ticks import AxisTicks
+from figdata.parse.ticks import AxisTicks, resolve
 from figdata.parse.values import Value
 
 # columns of a row: table bars, tabs, or runs of two or more spaces ("00-02     38    40")
@@ -82,7 +82,7 @@ def _row(item: Item) -> tuple[str, list[Value | str]] | None:
     if item.kind != "table" and item.label is not None:
         slots = value_list(item.body or "")
         label = strip_markdown(item.label).strip()
-        if slots and label and not SUMMARY_LABEL.search(label) and not _declares(label):
+        if slots and label and not SUMMARY_LABEL.search(label) and not declares(label):
             return label, slots
     parts = _parts(item)
     if len(parts) < 3:
@@ -101,7 +101,7 @@ _AXIS_WORD = re.compile(
 )
 
 
-def _declares(label: str) -> bool:
+def declares(label: str) -> bool:
     """'Columns (x, "Temperature")', 'Ticks': a label that is only an axis word declares one."""
     bare = re.sub(r"\([^()]*\)|\[[^\[\]]*\]|\"[^\"]*\"", " ", label).strip()
     return bool(_AXIS_WORD.fullmatch(bare))
@@ -181,8 +181,12 @@ def _names(labels: list[str], declared: list[str]) -> dict[str, str]:
         # "Layer 20", "Layer 16" under no declared list: the shared word names the axis, as
         # reconcile.from_labels reads "seed 0"
         return {label: label.split(None, 1)[1] for label in labels}
+    axis = AxisTicks("y", None, list(declared))
     return {
-        label: ticks.get(label.casefold()) or ticks.get(bare(label).casefold()) or label
+        label: ticks.get(label.casefold())
+        or ticks.get(bare(label).casefold())
+        or ((hit := resolve(label, axis)) and hit.tick)
+        or label
         for label in labels
     }
 

@@ -63,8 +63,10 @@ AXIS_VERB = Entry(
 LIST_LEAD = Entry(
     "list_lead",
     r"\b(?:in\s+(?:the\s+)?(?:this\s+|following\s+)?order|namely|(?:from\s+)?(?:left|right|top|"
-    r"bottom)\s+to\s+(?:left|right|top|bottom)|(?:are|is)\s+(?:labell?ed|marked)|labell?ed|"
-    r"marked|listed|which\s+are|as\s+follows|i\.e\.|(?:with|"
+    r"bottom)\s+to\s+(?:left|right|top|bottom)|(?:are|is)\s+(?:labell?ed|marked)|"
+    # "labelled from the bottom up as 40°N, ...", "listed from the top row to the bottom row
+    # as A, B"
+    r"(?:labell?ed|marked|listed)(?:\s+[a-z]+){1,8}?\s+as|labell?ed|marked|listed|which\s+are|as\s+follows|i\.e\.|(?:with|"
     + AXIS_VERB.pattern
     + r")\s+(?:\w+\s+)?(?:ticks?|labels?|columns?|rows?|categories|classes|levels|values|groups|"
     r"entries|markers)|(?:ticks|labels|columns|rows|categories|classes|levels|values|groups|"

@@ -44,6 +44,17 @@ def pair_orders(text: str, meta) -> dict[str, str]:
         orders["tuple"] = "yx"
     elif re.search(r"\(\s*(?:column|col|x)\b[^()]*,\s*(?:row|y)\b[^()]*\)", text, re.I):
         orders["tuple"] = "xy"
+    if "tuple" not in orders:
+        # "each point is (GPUs, context)": the names in a tuple say which axis comes first
+        for m in re.finditer(
+            r"\(\s*([A-Za-z][\w -]{1,30}?)\s*,\s*([A-Za-z][\w -]{1,30}?)\s*\)", text
+        ):
+            a, b = m.group(1), m.group(2)
+            xy = name_score(a, x) + name_score(b, y)
+            yx = name_score(a, y) + name_score(b, x)
+            if xy != yx and max(xy, yx) > 0:
+                orders["tuple"] = "xy" if xy > yx else "yx"
+                break
     for kind, sep in (("cross", r"[×x]"), ("arrow", r"(?:→|->)")):
         for m in re.finditer(
             rf"\b([A-Za-z][A-Za-z-]{{2,}})\s*{sep}\s*([A-Za-z][A-Za-z-]{{2,}})\b", text

@@ -241,6 +241,10 @@ def _data_line(label: str, body: str) -> bool:
     ).strip(" :-–—")
     if not rest:
         return False
+    if re.search(r"\d", rest):
+        # "Row 1 (dose 0): Values from left to right (T 0 to 3): 100, 88, 76": a numbered
+        # row, its values after a lead-in
+        body = re.split(r":\s", body)[-1]
     items = plain_items(body)
     return len(items) >= 2 and all(re.fullmatch(r"[~≈<>]?-?\d[\d.,]*\s*%?", i) for i in items)
 
@@ -495,6 +499,8 @@ def _overview_titles(text: str) -> tuple[list[str], str | None, bool]:
 
 
 _PROSE_AXIS = {"x": lexicon.PROSE_X.pattern, "y": lexicon.PROSE_Y.pattern}
+# "target language along the top (en, de)": the top edge names x only right before its ticks
+_EDGE = {"x": r"|top(?=\s*\()", "y": r"|left(?=\s*\()"}
 # the words that can only name an axis ("bottom" may be "from top to bottom")
 _AXIS_NAMED = {"x": r"x[- ]?axis|horizontal axis|columns?", "y": r"y[- ]?axis|vertical axis|rows?"}
 
@@ -504,10 +510,13 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
     named = None
     # "the top marginal tax rate on the x-axis (10%, 20%, 30%)": the name before, ticks after
     for m in re.finditer(
-        rf"\s(?:on|along|across|up|down|as)\s+(?:the\s+)?(?:{_PROSE_AXIS[role]})\s*\((?P<ticks>[^()]+)\)",
+        rf"\s(?:on|along|across|up|down|as)\s+(?:the\s+)?(?:{_PROSE_AXIS[role]}{_EDGE[role]})"
+        r"\s*\((?P<ticks>[^()]+)\)",
         text,
         re.I,
     ):
+        if re.match(rf"\s*(?:the\s+)?(?:{_AXIS_NAMED[role]})\b", m.group("ticks"), re.I):
+            continue  # "along the bottom (x-axis, "Month"): Jan, ...": it names the axis
         axis = parse_axis(m.group("ticks"), with_label=False)
         if len(axis.ticks) >= 2:
             before = re.split(r"[.;:()]", text[max(0, m.start() - 80) : m.start()])[-1]
@@ -531,6 +540,18 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         if axis := _listed(m.group("ticks"), m.group("tail")):
             axis.label = m.group("head").strip().split(" and ")[-1].strip() or None
             return axis
+    spoken = None  # a name told before "on the y-axis", the last resort
+    # "Irrigation levels (low, medium, high) are on the x-axis": name and ticks, then the axis;
+    # "... and fertiliser types on the y-axis": a name without ticks
+    for m in re.finditer(rf"\s{_ON_AXIS}(?:{_AXIS_NAMED[role]})\b", text, re.I):
+        before = text[max(0, m.start() - 160) : m.start()].rstrip()
+        listed = re.search(r"(?P<head>[A-Za-z][\w -]{1,40}?)\s*\((?P<ticks>[^()]+)\)$", before)
+        if listed and (axis := _listed(listed.group("ticks"), text[m.end() : m.end() + 60])):
+            axis.label = _last_phrase(listed.group("head"))
+            return axis
+        bare = re.search(r"[A-Za-z][\w -]{1,40}$", before)
+        if spoken is None and bare and (label := _last_phrase(bare.group(0))):
+            spoken = Axis(label=label)
     for m in re.finditer(
         rf"\b(?:{_PROSE_AXIS[role]})\s*(?:\([^)]*\)\s*)?[,:]?\s*(?:(?:{lexicon.AXIS_VERB.pattern})(?:\s+|(?<=[:=])\s*))?"
         r"(?:the\s+)?(?P<body>[^.]+(?:\.\d[^.]*)*)",
@@ -552,7 +573,22 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             axis.order = axis.order or tick_order(text, axis.ticks)
             return axis
         named = named or _named_only(body)
-    return named
+    return named or spoken
+
+
+_ON_AXIS = (
+    r"(?:(?:are|is|run|runs|sit|sits|go|goes|appear|appears)\s+)?(?:shown\s+|placed\s+)?"
+    r"(?:on|along|across|up|down)\s+the\s+"
+)
+
+
+def _last_phrase(head: str) -> str | None:
+    """The name at the end of a clause: "...; fertiliser types" -> "fertiliser types"."""
+    head = re.split(r"[;:,.]|\b(?:and|while|whereas|with)\b", head)[-1]
+    head = re.sub(r"^\s*(?:the|its|their)\s+", "", head.strip(), flags=re.I).strip()
+    if not head or len(head.split()) > 4 or re.search(r"\d", head):
+        return None
+    return head
 
 
 def _both_axes(text: str) -> list[str]:

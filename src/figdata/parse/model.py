@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from figdata.parse import lexicon
-from figdata.parse.text import find_top, strip_markdown
+from figdata.parse.text import find_top, split_top, strip_markdown
 
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _LIST = re.compile(r"^(\s*)(?:[*+\-•]|\d{1,2}[.)])\s+(.*)$")
@@ -101,7 +101,42 @@ def classify(lines: list[str]) -> list[Item]:
         elif item.kind == "bold":
             item.label, item.body = _bold_parts(item.text)
         items.append(item)
+    _csv_blocks_as_tables(items)
     return items
+
+
+def _csv_blocks_as_tables(items: list[Item]) -> None:
+    """A code block of comma-separated lines in long format is a table ("depth,width,acc").
+
+    Every line of the block must have the same number (three or more) of fields, the first
+    line must name them (no field of it a number) and at least two lines must follow; the lines are
+    then read as the rows of a markdown table, by the same recognisers.
+    """
+    i = 0
+    while i < len(items):
+        if items[i].kind != "code":
+            i += 1
+            continue
+        j = i + 1  # the block: code lines one after another
+        while j < len(items) and items[j].kind == "code" and items[j].line == items[j - 1].line + 1:
+            j += 1
+        block = items[i:j]
+        fields = [split_top(it.text, ",") for it in block]
+        width = len(fields[0])
+        if (
+            len(block) >= 3
+            and width >= 3
+            and all(len(f) == width for f in fields)
+            and not any(re.fullmatch(r"\s*[-+\u2212]?[\d.]+%?\s*", f) for f in fields[0])
+            # long format: the first column repeats its keys (a wide grid's row labels do not,
+            # and the grid-first reading takes those)
+            and len({f[0].strip() for f in fields[1:]}) < len(fields) - 1
+        ):
+            for it, parts in zip(block, fields, strict=True):
+                it.kind = "table"
+                it.text = "| " + " | ".join(p.strip() for p in parts) + " |"
+                it.label = it.body = None
+        i = j
 
 
 def _looks_like_pair(m: re.Match) -> bool:

@@ -115,11 +115,16 @@ class Context:
 # --- slots ---------------------------------------------------------------------------
 
 
+_POINTER_REMARK = re.compile(r"(?<=\d|%|\))\s*(?:←|<-|⟵|<==?)\s*[^\d\s].*$")
+
+
 def _slot(token: str) -> Value | str | None:
     """A value, the string "missing" for a missing marker, or None."""
     token = token.strip()
     if "`" in token or "**" in token:  # a value typed as code or bold: `0.71`, **79.5 (x)**
         token = strip_markdown(token)
+    if "←" in token or "<" in token or "⟵" in token:
+        token = _POINTER_REMARK.sub("", token)  # "5.7 ← strongest effect": a note points at it
     if token == "" or is_missing(token):
         return "missing"
     return parse_value(token)
@@ -176,7 +181,7 @@ def _counted(label: str, axis: AxisTicks) -> str | None:
 def keyed_list(item: Item, ctx: Context, group) -> bool:
     if item.label is None or SUMMARY_LABEL.search(item.label):
         return False
-    slots = value_list(item.body or "")
+    slots = value_list(item.body or "") or _after_lead_in(item.body or "")
     if slots is None and (one := _slot(item.body or "")) not in (None, "missing") and ctx.triangle:
         slots = [one]
     if slots is None:
@@ -229,6 +234,19 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
     for tick, s in zip(across, slots, strict=False):
         _place(ctx, axis, key, tick, s, item, layout)
     return True
+
+
+_LEAD_IN = re.compile(r"^(?P<lead>[A-Za-z][^:\d]*(?:\([^()]*\)[^:\d]*)*):\s+(?P<rest>.+)$")
+
+
+def _after_lead_in(body: str) -> list[Value | str] | None:
+    """'Values from left to right (dose 0 to 3): 100, 88, 76': the values after a lead-in.
+
+    The lead-in is words (a remark in brackets may hold numbers) and a colon; what follows it
+    must be a list of values, or nothing is read.
+    """
+    m = _LEAD_IN.match(strip_markdown(body).strip())
+    return value_list(m.group("rest")) if m else None
 
 
 def labelled_list(item: Item, ctx: Context) -> bool:
@@ -405,6 +423,8 @@ def group_child(item: Item, ctx: Context, group) -> bool:
     if not group or group[0] not in ("x", "y") or item.label is None:
         return False
     slot = _slot(item.body or "") if item.body else None
+    if slot is None and item.body:
+        slot = record_value(strip_markdown(item.body))  # "Loss = 2.578 (magenta)"
     if slot is None:
         return False
     other = ctx.x if group[0] == "y" else ctx.y
@@ -658,11 +678,12 @@ def table(rows: list[Item], ctx: Context) -> None:
     else:
         return
     row_axis = ctx.y if axis == "x" else ctx.x
+    undeclared = not ctx.x.ticks and not ctx.y.ticks
     for item, cells in data:
         found = resolve(cells[0], row_axis) if row_axis.ticks else None
         key = found.tick if found else (None if row_axis.ticks else strip_markdown(cells[0]))
-        if key is None:
-            continue
+        if key is None or (found is None and SUMMARY_LABEL.search(strip_markdown(cells[0]))):
+            continue  # a totals row ("Total received") is no row of the grid
         slots = [_slot(c) for c in cells[1:]]
         closed = item.text.rstrip().endswith("|")
         if (
@@ -694,6 +715,11 @@ def table(rows: list[Item], ctx: Context) -> None:
                 ctx.missing(x, y, item, raw or "blank")
             else:
                 ctx.cell(x, y, slot, item, "table")
+    if undeclared and ctx.cells:
+        # no axis was declared: the table's header and first column are the panel's ticks
+        ctx.x.ticks = list(dict.fromkeys(c["x"] for c in ctx.cells))
+        ctx.y.ticks = list(dict.fromkeys(c["y"] for c in ctx.cells))
+        ctx.y.top_down = list(ctx.y.ticks)
 
 
 def _corner_rows(corner: str, ctx: Context) -> str | None:
@@ -719,6 +745,26 @@ def _bare_headers(headers: list[str]) -> list[str]:
     return headers
 
 
+def value_column(rows: list[list[str]], keys: set[int], width: int) -> int | None:
+    """The one column of a long table, besides its key columns, that holds the values.
+
+    Other columns may describe the cell in words ("pale", "dark red"); a second column of
+    numbers makes the table no long table of one value per cell.
+    """
+    found = None
+    for j in range(width):
+        if j in keys:
+            continue
+        column = [r[j] if j < len(r) else "" for r in rows]
+        if all(isinstance(_slot(c), Value) or _slot(c) == "missing" for c in column):
+            if found is not None:
+                return None
+            found = j
+        elif any(_HAS_DIGIT.search(c) for c in column):
+            return None
+    return found
+
+
 def _long_table(header: list[str], data, ctx: Context) -> bool:
     if len(header) < 3 or not data:
         return False
@@ -741,10 +787,9 @@ def _long_table(header: list[str], data, ctx: Context) -> bool:
     if not pairs:
         return False
     _, _, jx, jy = max(pairs)
-    rest = [j for j in range(len(header)) if j not in (jx, jy)]
-    if len(rest) != 1:
+    jv = value_column([cells for _, cells in data], {jx, jy}, len(header))
+    if jv is None:
         return False
-    jv = rest[0]
     for item, cells in data:
         if len(cells) <= max(jx, jy, jv):
             continue

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from figdata.parse import gridfirst
+from figdata.parse import gridfirst, keyed
 from figdata.parse.accounting import numbers
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, value_list
@@ -25,10 +25,25 @@ CONFLICTS = ("ragged_row",)
 
 
 def score(ctx: Context) -> tuple[int, int]:
-    """(values placed minus conflicts, minus the number of conflicts): higher is better."""
+    """(values placed minus conflicts, minus the number of conflicts): higher is better.
+
+    A cell placed twice with different values is a conflict of the reading, not two values.
+    """
     missing = sum(1 for f in ctx.findings if f["kind"] == "missing_cell")
-    conflicts = sum(1 for f in ctx.findings if f["kind"] in CONFLICTS)
+    conflicts = sum(1 for f in ctx.findings if f["kind"] in CONFLICTS) + clashes(ctx)
     return len(ctx.cells) + missing - 2 * conflicts, -conflicts
+
+
+def clashes(ctx: Context) -> int:
+    """Cells the reading places at a key that another cell holds with another value."""
+    seen: dict[tuple[str, str], float] = {}
+    out = 0
+    for c in ctx.cells:
+        key = (c["x"], c["y"])
+        if key in seen and seen[key] != c["value"]:
+            out += 1
+        seen.setdefault(key, c["value"])
+    return out
 
 
 _RAGGED = re.compile(r"has (\d+) values for (\d+)")
@@ -50,12 +65,20 @@ def doubtful(ctx: Context, items: list[Item]) -> bool:
         return True
     if bool(ctx.x.ticks) != bool(ctx.y.ticks):
         return True  # one axis read, the other not: its ticks are still to be found
-    return not ctx.cells and any(
-        it.kind == "table"
-        or value_list(it.body or "") is not None
-        or (it.label is not None and len(numbers(it.body or "")) >= 2)
-        for it in items
-    )
+    if ctx.cells:
+        # "Threads | Batch | Throughput" read as a wide table puts each row's values twice
+        return clashes(ctx) * 2 >= len(ctx.cells)
+    single = 0  # "atropine: 8.9" under a group: one labelled value per line
+    for it in items:
+        body = it.body or ""
+        if (
+            it.kind == "table"
+            or value_list(body) is not None
+            or (it.label is not None and len(numbers(body)) >= 2)
+        ):
+            return True
+        single += it.label is not None and len(numbers(body)) == 1
+    return single >= 2
 
 
 def _without(axis: AxisTicks, drop: int) -> AxisTicks:
@@ -105,17 +128,28 @@ def from_data(items: list[Item], chart: str) -> tuple[AxisTicks, AxisTicks] | No
     """
     labels, names = [], None
     for item in items:
-        if item.label is None or item.kind not in ("list", "text") or not item.body:
+        if item.label is None or item.kind not in ("list", "text", "code") or not item.body:
+            continue
+        if SUMMARY_LABEL.search(item.label):
             continue
         parts = [_NAMED_VALUE.match(t.strip()) for t in split_values(strip_markdown(item.body))]
         if len(parts) < 2 or not all(p and parse_value(p.group("value")) for p in parts):
             continue
-        these = [p.group("name").strip() for p in parts]
+        # "vs Greedy 71": the opponent is the tick, "vs" only says it is one
+        these = [
+            re.sub(r"^(?:vs\.?|versus|against)\s+", "", p.group("name").strip()) for p in parts
+        ]
+        if len(set(these)) != len(these) or gridfirst.declares(strip_markdown(item.label)):
+            continue  # "Labels: h=1, h=2, h=3": one name over values is a tick list
         if names not in (None, these):
             return None
         names = these
         labels.append(strip_markdown(item.label).strip())
-    if names is None or len(labels) < 2 or len(set(labels)) != len(labels):
+    # one line is a panel of one row ("SST: SLP 3.4E-4 | Precip 8e-3 | NDVI 0.12") when it
+    # names three or more values
+    if names is None or len(labels) < (1 if len(names) >= 3 else 2):
+        return None
+    if len(set(labels)) != len(labels):
         return None
     if chart in ("grouped_bar", "line"):
         return AxisTicks("x", None, labels), AxisTicks("y", None, names, list(names))
@@ -170,7 +204,37 @@ def reconcile(
 ) -> Context:
     """The best of the declared reading (``ctx``, already run) and its candidates."""
     best = _candidates(ctx, items, run, chart) if doubtful(ctx, items) else ctx
+    if best is ctx and ctx.cells:
+        best = _more_from_keys(ctx, items, run)
+    if not best.cells and (why := keyed.undecided_long_table(items, best)):
+        return _undecided(best, why)
     return _grid_first(best, items, run, guessed=best is not ctx)
+
+
+def _more_from_keys(ctx: Context, items: list[Item], run: Callable[[Context], None]) -> Context:
+    """The data's keys, when they place more values than the declared reading and move none.
+
+    "(SGD, constant) → 71.3" under an axis list misread as "Adam, constant": the declared
+    reading places the two cells whose keys it happens to name; the tuples' own keys place all
+    six, those two where they were.
+    """
+    best = ctx
+    for propose in (keyed.long_table, keyed.tuples, keyed.nested):
+        found = propose(items, ctx)
+        if found is None or (set(found[0].ticks), set(found[1].ticks)) == (
+            set(ctx.x.ticks),
+            set(ctx.y.ticks),
+        ):
+            continue
+        trial = Context(ctx.panel, *found, ctx.pair_order, ctx.last_line, rows_axis=ctx.rows_axis)
+        trial.prose_values = ctx.prose_values
+        run(trial)
+        kept = {(c["line"], c["x"], c["y"], c["value"]) for c in trial.cells}
+        if score(trial) > score(best) and all(
+            (c["line"], c["x"], c["y"], c["value"]) in kept for c in ctx.cells
+        ):
+            best = trial
+    return best
 
 
 def _grid_first(
@@ -213,17 +277,17 @@ def _grid_first(
     return trial if score(trial) > score(best) else best
 
 
-def _undecided(best: Context) -> Context:
+def _undecided(best: Context, why: str | None = None) -> Context:
     out = Context(best.panel, best.x, best.y, best.pair_order, best.last_line)
     out.rows_axis = best.rows_axis
-    lines = sorted({c["line"] for c in best.cells})
-    out.finding(
-        "ambiguous_axes",
-        "warning",
-        f"{len(best.cells)} values on lines {lines[0]}-{lines[-1]} fit two readings of the axes "
-        "that place them differently, and the text does not say which holds; none is placed",
-        None,
-    )
+    if why is None:
+        lines = sorted({c["line"] for c in best.cells})
+        why = (
+            f"{len(best.cells)} values on lines {lines[0]}-{lines[-1]} fit two readings of the "
+            "axes that place them differently, and the text does not say which holds; none is "
+            "placed"
+        )
+    out.finding("ambiguous_axes", "warning", why, None)
     return out
 
 
@@ -238,6 +302,16 @@ def _candidates(
         readings.append(("from_table", *found))
     if bool(ctx.x.ticks) != bool(ctx.y.ticks) and (found := from_labels(items, ctx)):
         readings.append(("from_labels", *found))
+    if found := keyed.long_table(items, ctx):
+        readings.append(("long_table", *found))
+    if found := keyed.triangle(items, ctx):
+        readings.append(("triangle", *found))
+    if found := keyed.tuples(items, ctx):
+        readings.append(("tuples", *found))
+    if found := keyed.nested(items, ctx):
+        readings.append(("nested", *found))
+    if ctx.x.ticks and ctx.y.ticks and (found := keyed.relabelled(items, ctx)):
+        readings.append(("relabelled", *found))
     for _, x, y in readings:
         trial = Context(ctx.panel, x, y, ctx.pair_order, ctx.last_line, rows_axis=ctx.rows_axis)
         trial.prose_values = ctx.prose_values

@@ -20,7 +20,7 @@ _GENERIC_HEADING = re.compile(
 _POSITION_GROUP = re.compile(r"^(?:row|column|col|cell)\s*\d+\b|^from\s+\S+$", re.I)
 _ENUM = re.compile(
     r"^\s*(?:\(?(?:[a-z0-9]{1,2}|\d{3,4})[.)]\s+|\((?:[a-z0-9]{1,2}|\d{3,4})\)\s*|"
-    r"(?:panel|chart|figure|subplot|heatmap|plot|map|graph)\s*[\w]{0,3}\s*[:.–—-]\s*|"
+    r"(?:panel|chart|figure|subplot|heatmap|plot|map|graph)\s*(?:\(\w{1,3}\)|\w{0,3})\s*[:.–—-]\s*|"
     r"(?:left|right|center|centre|middle|top|bottom|upper|lower)(?:[- ](?:left|right))?\s+"
     r"(?:heatmap|panel|chart|plot|map|one)\b\s*[:.–—-]?\s*)",
     re.I,
@@ -30,6 +30,9 @@ _POSITION_REMARK = re.compile(
     r"[^)]*\)\s*",
     re.I,
 )
+
+
+_PANEL_WORD = re.compile(r"\b(?:panel|chart|subplot|heatmap|plot|map|graph|matrix)\b", re.I)
 
 
 @dataclass
@@ -144,6 +147,13 @@ def _opening(item: Item) -> str | None:
         opener, _, name = strip_markdown(item.label).partition(":")
         if lexicon.PANEL_OPENER.search(opener.strip()) and name.strip():
             return name
+    if item.kind == "text" and item.label is not None and not (item.body or "").strip():
+        # 'Left panel, "SGD":' on a line of its own: a panel word and the panel's quoted name
+        label = strip_markdown(item.label)
+        names = quoted(label)
+        if len(names) == 1 and _PANEL_WORD.search(label.replace(names[0], " ")):
+            return f'"{names[0]}"'
+        return None
     if item.kind != "text" or item.label is None or not (item.body or "").strip():
         return None
     return item.body if lexicon.PANEL_OPENER.search(strip_markdown(item.label).strip()) else None

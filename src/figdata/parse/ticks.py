@@ -96,7 +96,9 @@ def resolve(label: str, axis: AxisTicks) -> Resolved | None:
         prefix, rest = text[: m.start()], text[m.end() :]
         if not prefix or not re.match(r"^[A-Za-z_α-ωΑ-Ω]", prefix) or _numeric(prefix):
             continue
-        tick = match_tick(rest, axis.ticks) or _before_unit(rest, axis)  # "N = 180 kg/ha"
+        tick = match_tick(rest, axis.ticks)
+        if tick is None and not rest.isdigit():  # "N = 180 kg/ha", "Step 1k": a unit follows
+            tick = _before_unit(rest, axis)
         if tick is not None:
             return Resolved(tick, prefix.strip())
     if (tick := _before_unit(text, axis)) is not None:
@@ -108,10 +110,18 @@ def resolve(label: str, axis: AxisTicks) -> Resolved | None:
     return None
 
 
+_UNIT = re.compile(r"^(\S+)\s*(?<=\s|\d)([a-zA-Z%°µ][a-z%°µ/²³-]*(?:\s+[a-zA-Z/²³]+)?)$")
+
+
 def _before_unit(text: str, axis: AxisTicks) -> str | None:
-    """A tick followed by its unit: "500 tokens", "4K context", "180 kg/ha", "5-shot"."""
-    m = re.match(r"^(\S+?)(?:\s+|-|(?<=\d))[a-z%°µ][a-z%°µ/²³-]*(?:\s+[a-zA-Z/²³]+)?$", text)
-    return match_tick(m.group(1), axis.ticks) if m else None
+    """A tick followed by its unit: "500 tokens", "4K context", "180 kg/ha", "0.5 T", and
+    "0-shot" (a hyphen joins the unit)."""
+    m = _UNIT.match(text) or re.match(r"^([\d.]+)-([a-z]+)$", text)
+    tick = match_tick(m.group(1), axis.ticks) if m else None
+    # "20 µm" is not the tick "20%": a unit other than the tick's own names something else
+    if tick is None or (tick.endswith("%") and not m.group(2).startswith("%")):
+        return None
+    return tick
 
 
 def name_score(prefix: str, axis: AxisTicks) -> float:

@@ -20,7 +20,7 @@ _VALUE = re.compile(
     rf"""^\s*(?P<hedge>{_HEDGE}\s*)?(?:\*\*)?\s*(?P<hedge2>{_HEDGE}\s*)?
     (?P<num>{_GROUPED}|{NUM})(?P<mult>[x×](?![\w]))?\s*(?P<pct>%)?(?:\*\*)?
     (?P<sd>\s*(?:±|\+/-)\s*\d+(?:\.\d+)?\s*%?)?
-    (?:\s+(?P<unit>{_UNIT}(?:\s+{_UNIT})?))?
+    (?:\s+(?P<unit>{_UNIT}(?:\s+{_UNIT})?)|(?P<glued>(?!(?:st|nd|rd|th|am|pm)\b)[a-zµ]{{2,4}}\b))?
     (?:\s*[.;](?=\s+\())?\s*(?P<paren>\((?P<remark>[^()]*(?:\([^()]*\)[^()]*)*)\))?
     \s*[.;]?\s*$""",
     re.VERBOSE | re.IGNORECASE,
