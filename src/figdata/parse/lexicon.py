@@ -239,6 +239,15 @@ COMPARISON = Entry(
     "a clause whose number compares cells instead of stating one",
 )
 
+#: words before a number that make it a bound, not a value ("already below 50% by 4h")
+BOUND = Entry(
+    "bound",
+    r"\b(?:below|above|under|over|beyond|within|exceeds?|exceeding|(?:less|more|fewer|greater|"
+    r"lower|higher)\s+than|at\s+(?:least|most)|up\s+to|no\s+more\s+than|almost|nearly)\b",
+    "stays above 0.9 after epoch 3",
+    "the number after these words limits a cell; it does not state one",
+)
+
 #: an axis that carries a continuous scale, whose range is not a list of ticks
 VALUE_AXIS = Entry(
     "value_axis",
@@ -332,4 +341,5 @@ ENTRIES: tuple[Entry, ...] = (
     PROSE_Y,
     NO_VALUES,
     COMPARISON,
+    BOUND,
 )

@@ -268,6 +268,27 @@ def prose_axes(reading: Reading) -> None:
                 target.order = target.order or found.order
 
 
+_PROSE_LEGEND = re.compile(
+    r"\blegend\b\s*(?:\([^()]*\)\s*)?(?:lists|names|shows|reads|gives|identifies|labels|has)\s+"
+    r"(?:(?:the|its|\w+)\s+)?(?:(?:series|lines|bars|curves|entries|models|methods)\b\s*:?\s*)?"
+    r"(?:as\s+)?(?P<rest>[^.;]+)",
+    re.I,
+)
+
+
+def prose_legend(reading: Reading) -> None:
+    """'The legend lists Adam, SGD and Lamb': a legend told in the overview's prose."""
+    if reading.meta.legend is not None:
+        return
+    prose = " ".join([reading.overview, *reading.paragraphs])
+    for m in _PROSE_LEGEND.finditer(strip_markdown(prose)):
+        found = parse_axis(m.group("rest"), with_label=False)
+        if len(found.ticks) >= 2:
+            found.order = "legend"
+            reading.meta.legend = found
+            return
+
+
 def shared_ticks(reading: Reading) -> None:
     """ "Y-axis: the same classes" takes the other axis' ticks."""
     x, y = reading.meta.x, reading.meta.y
@@ -330,6 +351,7 @@ LINE_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (
 )
 DOCUMENT_RECOGNISERS: tuple[tuple[str, DocRecogniser], ...] = (
     ("prose_axes", prose_axes),
+    ("prose_legend", prose_legend),
     ("shared_ticks", shared_ticks),
     ("titles", titles),
     ("figure_kind", figure_kind),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from figdata.parse import gridfirst
+from figdata.parse import gridfirst, series
 from figdata.parse.accounting import numbers
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, value_list
@@ -170,7 +170,24 @@ def reconcile(
 ) -> Context:
     """The best of the declared reading (``ctx``, already run) and its candidates."""
     best = _candidates(ctx, items, run, chart) if doubtful(ctx, items) else ctx
-    return _grid_first(best, items, run, guessed=best is not ctx)
+    best = _grid_first(best, items, run, guessed=best is not ctx)
+    return _series_first(best, items, chart)
+
+
+def _series_first(best: Context, items: list[Item], chart: str) -> Context:
+    """The data told series by series, when that places more of the panel's numbers.
+
+    As for the grid, the reading replaces ``best`` only when each cell ``best`` placed stays
+    where it was: the two readings must agree on everything ``best`` could read.
+    """
+    for reading in (series.find, series.transposed):
+        trial = reading(items, best, chart)
+        if trial is None or len(trial.cells) <= len(best.cells):
+            continue
+        kept = {(c["line"], c["x"], c["y"], c["value"]) for c in trial.cells}
+        if all((c["line"], c["x"], c["y"], c["value"]) in kept for c in best.cells):
+            best = trial
+    return best
 
 
 def _grid_first(
