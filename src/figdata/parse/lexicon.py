@@ -248,6 +248,16 @@ BOUND = Entry(
     "the number after these words limits a cell; it does not state one",
 )
 
+#: verbs between a cell's name and its value ("Route 9 reached 75.4%", "the cell reads 0.12")
+STATES = Entry(
+    "states",
+    r"\b(?:reads?|reached|reaches|is|was|sits\s+at|stands\s+at|shows?|gives?|scores?|scored|"
+    r"hits?|equals?|comes\s+to|came\s+to|records?|recorded|measures?|measured|converted|"
+    r"managed|peaks?\s+at|at)\b",
+    "while Route 9 reached 75.4%",
+    "the words that tie a value to the cell named before it",
+)
+
 #: an axis that carries a continuous scale, whose range is not a list of ticks
 VALUE_AXIS = Entry(
     "value_axis",
@@ -342,4 +352,5 @@ ENTRIES: tuple[Entry, ...] = (
     NO_VALUES,
     COMPARISON,
     BOUND,
+    STATES,
 )

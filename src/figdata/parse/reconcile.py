@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from figdata.parse import gridfirst, series
+from figdata.parse import gridfirst, sentences, series
 from figdata.parse.accounting import numbers
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, value_list
@@ -171,7 +171,8 @@ def reconcile(
     """The best of the declared reading (``ctx``, already run) and its candidates."""
     best = _candidates(ctx, items, run, chart) if doubtful(ctx, items) else ctx
     best = _grid_first(best, items, run, guessed=best is not ctx)
-    return _series_first(best, items, chart)
+    best = _series_first(best, items, chart)
+    return sentences.find(items, best, no_values=not best.prose_values) or best
 
 
 def _series_first(best: Context, items: list[Item], chart: str) -> Context:

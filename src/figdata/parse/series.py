@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from figdata.parse import lexicon
+from figdata.parse import lexicon, sentences
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot
 from figdata.parse.text import quoted, strip_markdown
@@ -36,15 +36,6 @@ LEGEND_CHARTS = ("line", "grouped_bar")
 _ARROW = re.compile(r"\s*(?:→|->|⟶|=>)\s*")
 # the counter before a numbered opener: "1.", "2)", "(b)"
 _ENUMERATOR = re.compile(r"^\s*(?:\(?(?:\d{1,2}|[a-zA-Z])[.)]|\(\d{1,2}\))\s+")
-# a point told inside a sentence, its tick first: "at k=0: 0.448", "epoch 3 = 1.92"
-_INLINE_KEYED = re.compile(rf"(?P<key>[\w.]+(?:\s*=\s*[\w.]+)?)\s*[:=]\s*(?P<num>[~≈]?{NUM}%?)")
-# a point told inside a sentence, its value first: "2.31 at epoch 1", "0.84 by epoch 10"
-_INLINE_AT = re.compile(
-    rf"(?<![\w.])(?P<num>[~≈]?{NUM}%?)\s+(?:at|by|in|on|after|for)\s+"
-    r"(?P<key>[A-Za-z][\w-]*\s*=?\s*[\w.%-]+|[\w.%-]+)",
-    re.I,
-)
-_BOUND_BEFORE = re.compile(rf"(?:{lexicon.BOUND.pattern})\s*$", re.I)
 _KEY_VALUE = re.compile(r"^(?P<key>.+?)\s*(?:[:=→]|->|\s)\s*(?P<value>[^\s:=]+(?:\s*\([^()]*\))?)$")
 _TUPLE = re.compile(r"^\(\s*(?P<key>[^,()]+?)\s*,\s*(?P<value>[^,()]+?)\s*\)\s*[.;,]?$")
 # one number in a body that may name the measure first: "Accuracy ≈ 0.412", "~31.0"
@@ -61,6 +52,9 @@ class Point:
     series: str  # the name as printed (cleaned)
     tick: str  # an x tick
     value: Value | str  # "missing" for a missing marker
+    #: told in a sentence that names its series in passing, not by a line or an opener: such
+    #: a point adds to the series the lines establish, it names none of its own
+    weak: bool = False
 
 
 def series_name(text: str) -> str:
@@ -131,20 +125,12 @@ def _keyed_slots(body: str, axis: AxisTicks) -> list[tuple[str, Value | str]] | 
     return out if len(out) >= 2 else None
 
 
-def _inline(text: str, axis: AxisTicks) -> list[tuple[str, Value]]:
-    """Points told in a sentence: "a single marker, at k=0: 0.448"; "2.31 at epoch 1"."""
-    text = strip_markdown(text)
+def _inline(text: str, x: AxisTicks, legend: AxisTicks, loose: bool) -> list[tuple[str, Value]]:
+    """Points told in sentences: "a single marker, at k=0: 0.448"; "2.31 at epoch 1"."""
     out = []
-    for pattern in (_INLINE_KEYED, _INLINE_AT):
-        for m in pattern.finditer(text):
-            if _BOUND_BEFORE.search(text[: m.start("num")]):
-                continue  # "below 50% by the 4h column" limits a cell; it states none
-            tick = x_tick(m.group("key"), axis)
-            value = parse_value(m.group("num"))
-            if tick is not None and value is not None:
-                out.append((m.start(), tick, value))
-    out.sort(key=lambda r: r[0])
-    return [(t, v) for _, t, v in out]
+    for sentence in sentences.SENTENCE.split(strip_markdown(text)):
+        out += sentences.read_sentence(sentence, x, legend, loose) or []
+    return out
 
 
 @dataclass
@@ -163,10 +149,7 @@ def _owner(text: str, legend: AxisTicks) -> str:
     return named.pop() if len(named) == 1 else name
 
 
-_SENTENCE = re.compile(r"(?<=[a-z0-9)%])[.!?;]\s+(?=[A-Z])")
-
-
-def _points(items: list[Item], x: AxisTicks, legend: AxisTicks) -> list[Point] | None:
+def _points(items: list[Item], x: AxisTicks, legend: AxisTicks, loose: bool) -> list[Point] | None:
     """Every point the lines tell, keyed (series as printed, x tick); None on a line that
     would need a guess (a run of values of another length than the axis)."""
     out: list[Point] = []
@@ -184,7 +167,9 @@ def _points(items: list[Item], x: AxisTicks, legend: AxisTicks) -> list[Point] |
         if item.kind in ("heading", "bold"):
             opener = _Opener(series_name(item.label or item.text), item, -1)
             if item.kind == "bold" and item.body:
-                out += [Point(item, opener.name, t, v) for t, v in _inline(item.body, x)]
+                out += [
+                    Point(item, opener.name, t, v) for t, v in _inline(item.body, x, legend, loose)
+                ]
             continue
         text = strip_markdown(item.text)
         # a point under an opener: "k=0: Accuracy ≈ 0.412", "(0, 0.412)", "10B: ~31.0"
@@ -217,18 +202,23 @@ def _points(items: list[Item], x: AxisTicks, legend: AxisTicks) -> list[Point] |
         # own sentences may tell a point ("It has a single marker, at k=0: 0.448")
         if label is not None and 0 < len((name := _owner(label, legend)).split()) <= 6:
             opener = _Opener(name, item, item.level if item.kind == "list" else -1)
-            out += [Point(item, opener.name, t, v) for t, v in _inline(item.body or "", x)]
+            out += [
+                Point(item, opener.name, t, v)
+                for t, v in _inline(item.body or "", x, legend, loose)
+            ]
             continue
         if item.kind not in ("text", "list"):
             continue
         # sentences: each is about the one series it names, else about the opener's
-        for sentence in _SENTENCE.split(text):
+        for sentence in sentences.SENTENCE.split(text):
             named = {t for *_, t in mentions(sentence, legend)} if legend.ticks else set()
             owner = named.pop() if len(named) == 1 else None
+            weak = owner is not None
             if owner is None and opener is not None and not named:
                 owner = opener.name
             if owner is not None:
-                out += [Point(item, owner, t, v) for t, v in _inline(sentence, x)]
+                told = _inline(sentence, x, legend, loose)
+                out += [Point(item, owner, t, v, weak) for t, v in told]
     return out
 
 
@@ -274,14 +264,24 @@ def find(items: list[Item], best: Context, chart: str) -> Context | None:
     x, legend = best.x, best.y
     if len(x.ticks) < 2:
         return None
-    points = _points(items, x, legend)
+    points = _points(items, x, legend, loose=best.prose_values)
     if not points:
         return None
-    if any(match_tick(p.series, x.ticks) for p in points):
+    strong = [p for p in points if not p.weak]
+    if chart not in LEGEND_CHARTS:
+        points = strong  # a heatmap's rows told in sentences are the sentence reading's
+    if any(match_tick(p.series, x.ticks) for p in strong or points):
         return None  # an opener named like a tick over lines keyed by ticks: not series
-    names = _names([p.series for p in points], legend, chart)
+    names = _names([p.series for p in strong or points], legend, chart)
     if names is None:
         return None
+    if strong:
+        # a sentence's series is one the lines named, spelt as the legend spells it
+        for printed, final in list(names.items()):
+            entry, _ = _legend_name(printed, legend)
+            if entry is not None:
+                names.setdefault(entry, final)
+        points = strong + [p for p in points if p.weak and p.series in names]
     if any(not n or len(n.split()) > 6 for n in names.values()):
         return None
     series = list(dict.fromkeys(names.values()))
@@ -293,9 +293,9 @@ def find(items: list[Item], best: Context, chart: str) -> Context | None:
     for p in points:
         key = (p.tick, names[p.series])
         if key in seen:
-            if seen[key] != p.value:
+            if seen[key] != p.value and not p.weak:
                 return None  # one point told twice differently: not this reading
-            continue
+            continue  # a sentence that repeats (or contradicts) a line adds nothing
         seen[key] = p.value
         if p.value == "missing":
             out.missing(p.tick, names[p.series], p.item, "-")
