@@ -229,6 +229,15 @@ EXTREME = Entry(
     "a sentence that names an extreme of the panel",
 )
 
+#: an end of the colour scale a cell is compared to: the extreme word names the scale, not a cell
+SCALE_END = Entry(
+    "scale_end",
+    r"\b(?:top|bottom|end|maximum|minimum|max|min|upper\s+end|lower\s+end)\s+of\s+the\s+"
+    r"(?:legend|colou?r\s*bar|colou?r\s+scale|scale|palette|gradient)\b",
+    "reads 112, matching the top of the legend",
+    "'the cell at the bottom of the colour bar' is no claim about the panel's extreme",
+)
+
 #: a sentence that compares two cells: its number is a difference, not a cell
 COMPARISON = Entry(
     "comparison",
@@ -353,4 +362,5 @@ ENTRIES: tuple[Entry, ...] = (
     COMPARISON,
     BOUND,
     STATES,
+    SCALE_END,
 )

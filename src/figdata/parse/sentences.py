@@ -71,13 +71,6 @@ _NAMED_BEFORE = re.compile(
     re.I,
 )
 _STOP = {"the", "a", "an", "in", "at", "from", "on", "of", "for", "to", "with", "by", "and", "its"}
-#: a colour-bar end the value is compared to ("matching the top of the legend") is no extreme
-_SCALE_END = re.compile(
-    r"\b(?:top|bottom|end|maximum|minimum|max|min)\s+of\s+the\s+(?:legend|colou?r\s*bar|scale|"
-    r"palette|range)\b",
-    re.I,
-)
-
 
 def _stems(text: str) -> set[str]:
     words = re.findall(r"[a-z]+", text.lower())
@@ -158,7 +151,7 @@ def read_sentence(
     spans += [
         m.span("tick") for m in _TIED_TICK.finditer(sentence) if resolve(m.group("tick"), cols)
     ]
-    masked = _SCALE_END.sub(lambda m: " " * len(m.group(0)), sentence)
+    masked = lexicon.SCALE_END.regex.sub(lambda m: " " * len(m.group(0)), sentence)
     numbers = []
     for m in _NUMBER.finditer(sentence):
         if any(a <= m.start() < b for a, b in spans):
