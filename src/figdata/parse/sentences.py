@@ -72,6 +72,7 @@ _NAMED_BEFORE = re.compile(
 )
 _STOP = {"the", "a", "an", "in", "at", "from", "on", "of", "for", "to", "with", "by", "and", "its"}
 
+
 def _stems(text: str) -> set[str]:
     words = re.findall(r"[a-z]+", text.lower())
     return {(w[:-1] if w.endswith("s") and len(w) > 3 else w)[:5] for w in words} - _STOP
