@@ -267,10 +267,20 @@ STATES = Entry(
     "the words that tie a value to the cell named before it",
 )
 
+#: the fields of one series' description: properties of the series, never a series' name
+SERIES_FIELD = Entry(
+    "series_field",
+    r"colou?r|marker(?:s|\s+(?:style|shape))?|(?:line\s+)?style|line|shape|pattern|fill|"
+    r"trend|shape\s+of\s+the\s+curve|data(?:\s+points?|\s+values?)?|points|values|"
+    r"description|appearance|visual(?:\s+encoding)?",
+    "Color",
+    "'- Color: Blue (solid)', '- Data Points:' under a series: fields of that series",
+)
+
 #: an axis that carries a continuous scale, whose range is not a list of ticks
 VALUE_AXIS = Entry(
     "value_axis",
-    r"\b(?:linear|log(?:arithmic)?(?:[- ]scaled?)?|gridlines?|scale\s+(?:from|of))\b",
+    r"\b(?:linear|log(?:arithmic)?(?:[- ]scaled?)?|gridlines?|scale\s+(?:from|of)|continuous)\b",
     "linear, 40 to 80, gridlines every 10",
     "a value axis; '40 to 80' is its range, not forty-one ticks",
 )
@@ -363,4 +373,5 @@ ENTRIES: tuple[Entry, ...] = (
     BOUND,
     STATES,
     SCALE_END,
+    SERIES_FIELD,
 )

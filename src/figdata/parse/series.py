@@ -37,6 +37,7 @@ _ARROW = re.compile(r"\s*(?:→|->|⟶|=>)\s*")
 # the counter before a numbered opener: "1.", "2)", "(b)"
 _ENUMERATOR = re.compile(r"^\s*(?:\(?(?:\d{1,2}|[a-zA-Z])[.)]|\(\d{1,2}\))\s+")
 _KEY_VALUE = re.compile(r"^(?P<key>.+?)\s*(?:[:=→]|->|\s)\s*(?P<value>[^\s:=]+(?:\s*\([^()]*\))?)$")
+_FIELD = re.compile(rf"(?:{lexicon.SERIES_FIELD.pattern})", re.I)
 _TUPLE = re.compile(r"^\(\s*(?P<key>[^,()]+?)\s*,\s*(?P<value>[^,()]+?)\s*\)\s*[.;,]?$")
 # one number in a body that may name the measure first: "Accuracy ≈ 0.412", "~31.0"
 _ONE_VALUE = re.compile(
@@ -162,8 +163,24 @@ def _points(items: list[Item], x: AxisTicks, legend: AxisTicks, loose: bool) -> 
         label = strip_markdown(item.label) if item.label else None
         if label and SUMMARY_LABEL.search(label):
             continue
+        if label is not None and _FIELD.fullmatch(label):
+            # "- Color: Blue", "- Data Points:": a field of the series the opener named
+            if opener is not None and (item.body or "").strip():
+                run = run_of_values(item.body or "")
+                if run is not None and len(run) == len(x.ticks):
+                    out += [
+                        Point(item, opener.name, t, s) for t, s in zip(x.ticks, run, strict=True)
+                    ]
+                else:
+                    told = _inline(item.body or "", x, legend, loose)
+                    out += [Point(item, opener.name, t, v) for t, v in told]
+            continue
         if opener and item.kind == "list" and opener.level >= 0 and item.level <= opener.level:
             opener = None
+        if item.kind == "list" and label is None and re.fullmatch(r"\*\*[^*]+\*\*:?", item.text):
+            # "1. **Linear probe**": a bold bullet holds the bullets after it, at its depth too
+            opener = _Opener(series_name(item.text), item, -1)
+            continue
         if item.kind in ("heading", "bold"):
             opener = _Opener(series_name(item.label or item.text), item, -1)
             if item.kind == "bold" and item.body:
