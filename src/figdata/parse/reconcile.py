@@ -172,7 +172,17 @@ def reconcile(
     best = _candidates(ctx, items, run, chart) if doubtful(ctx, items) else ctx
     best = _grid_first(best, items, run, guessed=best is not ctx)
     best = _series_first(best, items, chart)
-    return sentences.find(items, best, no_values=not best.prose_values) or best
+    told = sentences.find(items, best, no_values=not best.prose_values)
+    if told is None and not best.cells and bool(best.x.ticks) != bool(best.y.ticks):
+        # a matrix whose other axis is "the same classes": its sentences name their rows by the
+        # classes of the axis that was read, which is the evidence the mirrored reading needs
+        known = best.x if best.x.ticks else best.y
+        x = AxisTicks("x", best.x.label, list(known.ticks))
+        y = AxisTicks("y", best.y.label, list(known.ticks), list(known.top_down or known.ticks))
+        trial = Context(best.panel, x, y, best.pair_order, best.last_line)
+        trial.prose_values = best.prose_values
+        told = sentences.find(items, trial, no_values=not best.prose_values)
+    return told or best
 
 
 def _series_first(best: Context, items: list[Item], chart: str) -> Context:

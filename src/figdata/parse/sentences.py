@@ -140,12 +140,14 @@ def _row_of(text: str, rows: AxisTicks) -> str | None:
 
 
 def read_sentence(
-    sentence: str, cols: AxisTicks, rows: AxisTicks, loose: bool
+    sentence: str, cols: AxisTicks, rows: AxisTicks, loose: bool, subject: int = 0
 ) -> list[tuple[str, Value]] | None:
     """(column, value) for every number in a sentence about one row, or None.
 
     ``cols``: the axis the values run along; ``rows``: the other axis (its ticks named in the
-    sentence are no values).
+    sentence are no values). ``subject``: where the row's name ends when the sentence opens
+    with it; a number before it counts the row ("Of the 50 true thrush recordings"), it is
+    no cell.
     """
     spans = [(a, b) for a, b, _ in mentions(sentence, cols) + mentions(sentence, rows)]
     spans += [m.span("rest") for m in _TICK_LIST.finditer(sentence) if _ticks_listed(m, cols)]
@@ -155,7 +157,7 @@ def read_sentence(
     masked = lexicon.SCALE_END.regex.sub(lambda m: " " * len(m.group(0)), sentence)
     numbers = []
     for m in _NUMBER.finditer(sentence):
-        if any(a <= m.start() < b for a, b in spans):
+        if any(a <= m.start() < b for a, b in spans) or m.start() < subject:
             continue
         before, after = sentence[: m.start()], sentence[m.end() :]
         if _BOUND_BEFORE.search(before) or _NOT_A_VALUE_AFTER.match(after):
@@ -228,15 +230,34 @@ def _read_item(
     else:
         text = strip_markdown(item.text)
     out = []
+    square = set(rows.ticks) == set(cols.ticks)
     for sentence in SENTENCE.split(text):
         named = _row_of(sentence, rows)
+        subject = 0
+        if named is None and square and (found := _subject(sentence, rows)) is not None:
+            named, subject = found
         if label is None or row is None or named is not None:
             row = named or (row if not mentions(sentence, rows) else None)
         if row is None:
             continue
-        for tick, value in read_sentence(sentence, cols, rows, loose=not no_values) or []:
-            out.append((tick, row, value))
+        told = read_sentence(sentence, cols, rows, loose=not no_values, subject=subject)
+        out += [(tick, row, value) for tick, value in told or []]
     return out
+
+
+def _subject(sentence: str, rows: AxisTicks) -> tuple[str, int] | None:
+    """The row a sentence of a matrix is about: the class it names first, in its first clause.
+
+    "Of the 50 true thrush recordings, 41 went to thrush, 5 to wren": the classes named after
+    the values are the columns. Returns (row, where its name ends).
+    """
+    found = sorted(mentions(sentence, rows))
+    if not found:
+        return None
+    start, end, tick = found[0]
+    if re.search(r"[,;:]", sentence[:start]):
+        return None
+    return tick, end
 
 
 def find(items: list[Item], best: Context, no_values: bool) -> Context | None:
