@@ -292,12 +292,14 @@ def prose_legend(reading: Reading) -> None:
 def shared_ticks(reading: Reading) -> None:
     """ "Y-axis: the same classes" takes the other axis' ticks."""
     x, y = reading.meta.x, reading.meta.y
-    if not x.ticks or not y.ticks:
-        prose = " ".join([reading.overview, *reading.paragraphs])
-        both = _both_axes(prose)
-        x.ticks, y.ticks = x.ticks or list(both), y.ticks or list(both)
-        if both and not y.order:
+    prose = " ".join([reading.overview, *reading.paragraphs])
+    if x.ticks != y.ticks and (both := _both_axes(prose)):
+        if not y.ticks and not y.order:
             y.order = tick_order(prose, both)
+        # "both in the order a, b, c, d": an axis read with fewer of those ticks lost some
+        for axis in (x, y):
+            if axis.ticks == both[: len(axis.ticks)]:
+                axis.ticks = list(both)
     if x.same_as_other and not x.ticks:
         x.ticks = list(y.ticks)
     if y.same_as_other and not y.ticks:

@@ -70,6 +70,10 @@ _NAMED_BEFORE = re.compile(
     r"approximately|only|just))?)?\s*$",
     re.I,
 )
+#: "52 correct": in a matrix whose axes share their classes, the cell on the diagonal
+_DIAGONAL = re.compile(
+    r"^\s*(?:were\s+|are\s+)?(?:correct(?:ly)?|right)\b(?![^,;]*\b(?:as|to|for|in)\b)", re.I
+)
 _STOP = {"the", "a", "an", "in", "at", "from", "on", "of", "for", "to", "with", "by", "and", "its"}
 
 
@@ -140,14 +144,20 @@ def _row_of(text: str, rows: AxisTicks) -> str | None:
 
 
 def read_sentence(
-    sentence: str, cols: AxisTicks, rows: AxisTicks, loose: bool, subject: int = 0
+    sentence: str,
+    cols: AxisTicks,
+    rows: AxisTicks,
+    loose: bool,
+    subject: int = 0,
+    row: str | None = None,
 ) -> list[tuple[str, Value]] | None:
     """(column, value) for every number in a sentence about one row, or None.
 
     ``cols``: the axis the values run along; ``rows``: the other axis (its ticks named in the
     sentence are no values). ``subject``: where the row's name ends when the sentence opens
     with it; a number before it counts the row ("Of the 50 true thrush recordings"), it is
-    no cell.
+    no cell. ``row``: the row of a matrix whose axes share their classes, where "52 correct"
+    names the cell on the diagonal.
     """
     spans = [(a, b) for a, b, _ in mentions(sentence, cols) + mentions(sentence, rows)]
     spans += [m.span("rest") for m in _TICK_LIST.finditer(sentence) if _ticks_listed(m, cols)]
@@ -180,6 +190,9 @@ def read_sentence(
         if value is None:
             return None
         after, before = sentence[m.end() :], sentence[: m.start()]
+        if row is not None and _DIAGONAL.match(after):
+            placed.append((row, value))
+            continue
         ticks = _after(after, cols, spans) or (
             [t] if (t := _before(before, cols)) is not None else []
         )
@@ -240,7 +253,9 @@ def _read_item(
             row = named or (row if not mentions(sentence, rows) else None)
         if row is None:
             continue
-        told = read_sentence(sentence, cols, rows, loose=not no_values, subject=subject)
+        told = read_sentence(
+            sentence, cols, rows, loose=not no_values, subject=subject, row=row if square else None
+        )
         out += [(tick, row, value) for tick, value in told or []]
     return out
 
@@ -255,8 +270,9 @@ def _subject(sentence: str, rows: AxisTicks) -> tuple[str, int] | None:
     if not found:
         return None
     start, end, tick = found[0]
-    if re.search(r"[,;:]", sentence[:start]):
-        return None
+    for m in _NUMBER.finditer(sentence[:start]):
+        if re.search(r"[,;:]", sentence[m.end() : start]):
+            return None  # a value in an earlier clause: the sentence does not open with its row
     return tick, end
 
 
