@@ -171,6 +171,12 @@ def reconcile(
     """The best of the declared reading (``ctx``, already run) and its candidates."""
     best = _candidates(ctx, items, run, chart) if doubtful(ctx, items) else ctx
     best = _grid_first(best, items, run, guessed=best is not ctx)
+    if (
+        best.x.ticks
+        and best.y.ticks
+        and len(best.addressed) >= len(best.x.ticks) * len(best.y.ticks)
+    ):
+        return best  # every cell of the grid is stated: nothing is left to read
     best = _series_first(best, items, chart)
     told = sentences.find(items, best, no_values=not best.prose_values)
     if told is None and not best.cells and bool(best.x.ticks) != bool(best.y.ticks):

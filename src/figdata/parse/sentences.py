@@ -27,12 +27,14 @@ from __future__ import annotations
 import re
 
 from figdata.parse import lexicon
+from figdata.parse.accounting import numbers
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context
 from figdata.parse.text import strip_markdown
 from figdata.parse.ticks import AxisTicks, mentions, resolve
 from figdata.parse.values import NUM, Value, parse_value
 
+_DIGIT = re.compile(r"\d")
 _NUMBER = re.compile(rf"(?<![\w.\-/–—=])[~≈]?{NUM}(?![\w]|\.\d)(?:\s*%)?")
 SENTENCE = re.compile(r"(?<=[a-z0-9)%])[.!?]\s+(?=[A-Z(])")
 _BOUND_BEFORE = re.compile(rf"(?:{lexicon.BOUND.pattern})\s*$", re.I)
@@ -245,6 +247,8 @@ def _read_item(
     out = []
     square = set(rows.ticks) == set(cols.ticks)
     for sentence in SENTENCE.split(text):
+        if not _DIGIT.search(sentence):
+            continue
         named = _row_of(sentence, rows)
         subject = 0
         if named is None and square and (found := _subject(sentence, rows)) is not None:
@@ -296,6 +300,10 @@ def find(items: list[Item], best: Context, no_values: bool) -> Context | None:
     for item in items:
         if item.line in flagged or item.kind not in ("text", "list", "bold"):
             continue
+        if not _DIGIT.search(item.text) or len(on_line.get(item.line, ())) >= len(
+            numbers(item.text)
+        ):
+            continue  # no number, or every number of the line is a cell already
         if item.zone in ("components", "observations", "interpretation"):
             continue
         found = _read_item(item, rows, cols, no_values)
