@@ -163,8 +163,9 @@ def _once(cells: list[dict]) -> list[dict]:
 def _fold_restated(panels: list[Panel], contexts: list[Context], meta: Meta):
     """A section that restates an earlier panel's cells ("Data Table Reconstruction") is no panel.
 
-    Taken only when the section names no announced panel, uses the same ticks, and every cell it
-    states is a cell of the earlier panel with the same value (rows and columns may be swapped).
+    Taken only when the section names no announced panel, uses the same ticks, every cell it
+    states is a cell of the earlier panel with the same value (rows and columns may be swapped),
+    and the panels left are as many as the text announced.
     Its lines join the earlier panel, their numbers accounted for by the cells they repeat.
     """
     announced = max(meta.announced or 1, len(meta.titles))
@@ -174,6 +175,7 @@ def _fold_restated(panels: list[Panel], contexts: list[Context], meta: Meta):
     kept_p: list[Panel] = []
     kept_c: list[Context] = []
     restated: dict[int, set[int]] = {}
+    folds: list[tuple[int, Panel]] = []
     for panel, ctx in zip(panels, contexts, strict=True):
         named = panel.title is not None and norm(panel.title) in titles
         target = None if named or not ctx.cells else _restates(ctx, kept_c)
@@ -181,10 +183,14 @@ def _fold_restated(panels: list[Panel], contexts: list[Context], meta: Meta):
             kept_p.append(panel)
             kept_c.append(ctx)
             continue
-        kept_p[target].items.extend(panel.items)
+        folds.append((target, panel))
         restated.setdefault(target, set()).update(c["line"] for c in ctx.cells)
-    if len(kept_p) == len(panels):
+    if not folds or len(kept_p) > announced:
+        # folding explains the extra panels only when it leaves as many as the text announced;
+        # distinct panels may well hold the same numbers
         return panels, contexts, {}
+    for target, panel in folds:
+        kept_p[target].items.extend(panel.items)
     for index, (panel, ctx) in enumerate(zip(kept_p, kept_c, strict=True)):
         if panel.index != index:
             panel.index = ctx.panel = index

@@ -270,7 +270,7 @@ def prose_axes(reading: Reading) -> None:
 
 _PROSE_LEGEND = re.compile(
     r"\blegend\b\s*(?:\([^()]*\)\s*)?(?:lists|names|shows|reads|gives|identifies|labels|has)\s+"
-    r"(?:(?:the|its|\w+)\s+)?(?:(?:series|lines|bars|curves|entries|models|methods)\b\s*:?\s*)?"
+    r"(?:(?:the|its)\s+(?:\w+\s+)?)?(?:(?:series|lines|bars|curves|entries|models|methods)\b\s*:?\s*)?"
     r"(?:as\s+)?(?P<rest>[^.;]+)",
     re.I,
 )

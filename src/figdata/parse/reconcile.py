@@ -265,8 +265,10 @@ def _candidates(
     ctx: Context, items: list[Item], run: Callable[[Context], None], chart: str
 ) -> Context:
     best, best_score = ctx, score(ctx)
-    readings = list(candidates(ctx, items))
-    if not ctx.x.ticks and not ctx.y.ticks and (found := from_data(items, chart)):
+    legend = chart in series.LEGEND_CHARTS
+    # a legend never names the categories too: no mirrored reading for a chart with one
+    readings = [r for r in candidates(ctx, items) if not (legend and r[0] == "mirrored")]
+    if not ctx.x.ticks and (legend or not ctx.y.ticks) and (found := from_data(items, chart)):
         readings.append(("from_data", *found))
     if not ctx.cells and (found := from_table(items)):
         readings.append(("from_table", *found))
