@@ -177,6 +177,8 @@ def reconcile(
         and len(best.addressed) >= len(best.x.ticks) * len(best.y.ticks)
     ):
         return best  # every cell of the grid is stated: nothing is left to read
+    if not _unread(best, items):
+        return best  # every number of the data lines is a cell already
     best = _series_first(best, items, chart)
     told = sentences.find(items, best, no_values=not best.prose_values)
     if told is None and not best.cells and bool(best.x.ticks) != bool(best.y.ticks):
@@ -189,6 +191,22 @@ def reconcile(
         trial.prose_values = best.prose_values
         told = sentences.find(items, trial, no_values=not best.prose_values)
     return told or best
+
+
+def _unread(best: Context, items: list[Item]) -> bool:
+    """Whether some line of the panel holds more numbers than cells were placed from it."""
+    placed: dict[int, int] = {}
+    for cell in best.cells:
+        placed[cell["line"]] = placed.get(cell["line"], 0) + 1
+    return any(
+        item.zone not in ("components", "observations", "interpretation")
+        and _DIGIT.search(item.text)
+        and len(numbers(item.text)) > placed.get(item.line, 0)
+        for item in items
+    )
+
+
+_DIGIT = re.compile(r"\d")
 
 
 def _series_first(best: Context, items: list[Item], chart: str) -> Context:

@@ -36,6 +36,7 @@ LEGEND_CHARTS = ("line", "grouped_bar")
 _ARROW = re.compile(r"\s*(?:→|->|⟶|=>)\s*")
 # the counter before a numbered opener: "1.", "2)", "(b)"
 _ENUMERATOR = re.compile(r"^\s*(?:\(?(?:\d{1,2}|[a-zA-Z])[.)]|\(\d{1,2}\))\s+")
+_DIGIT = re.compile(r"\d")
 _KEY_VALUE = re.compile(r"^(?P<key>.+?)\s*(?:[:=→]|->|\s)\s*(?P<value>[^\s:=]+(?:\s*\([^()]*\))?)$")
 _FIELD = re.compile(rf"(?:{lexicon.SERIES_FIELD.pattern})", re.I)
 _TUPLE = re.compile(r"^\(\s*(?P<key>[^,()]+?)\s*,\s*(?P<value>[^,()]+?)\s*\)\s*[.;,]?$")
@@ -128,7 +129,9 @@ def _keyed_slots(body: str, axis: AxisTicks) -> list[tuple[str, Value | str]] | 
 
 def _inline(text: str, x: AxisTicks, legend: AxisTicks, loose: bool) -> list[tuple[str, Value]]:
     """Points told in sentences: "a single marker, at k=0: 0.448"; "2.31 at epoch 1"."""
-    out = []
+    out: list[tuple[str, Value]] = []
+    if not _DIGIT.search(text):
+        return out
     for sentence in sentences.SENTENCE.split(strip_markdown(text)):
         out += sentences.read_sentence(sentence, x, legend, loose) or []
     return out
@@ -150,7 +153,9 @@ def _owner(text: str, legend: AxisTicks) -> str:
     return named.pop() if len(named) == 1 else name
 
 
-def _points(items: list[Item], x: AxisTicks, legend: AxisTicks, loose: bool) -> list[Point] | None:
+def _points(
+    items: list[Item], x: AxisTicks, legend: AxisTicks, loose: bool, weak: bool = True
+) -> list[Point] | None:
     """Every point the lines tell, keyed (series as printed, x tick); None on a line that
     would need a guess (a run of values of another length than the axis)."""
     out: list[Point] = []
@@ -203,8 +208,8 @@ def _points(items: list[Item], x: AxisTicks, legend: AxisTicks, loose: bool) -> 
                     return None
                 out.append(Point(item, opener.name, tick, slot))
                 continue
+        name = _owner(label, legend) if label is not None else ""
         if label is not None and item.body:
-            name = _owner(label, legend)
             keyed = _keyed_slots(item.body, x)
             if keyed:
                 out += [Point(item, name, t, s) for t, s in keyed]
@@ -217,25 +222,25 @@ def _points(items: list[Item], x: AxisTicks, legend: AxisTicks, loose: bool) -> 
                 continue
         # an opener with a remark ("**125M** (blue line): slopes downward throughout."), whose
         # own sentences may tell a point ("It has a single marker, at k=0: 0.448")
-        if label is not None and 0 < len((name := _owner(label, legend)).split()) <= 6:
+        if label is not None and 0 < len(name.split()) <= 6:
             opener = _Opener(name, item, item.level if item.kind == "list" else -1)
             out += [
                 Point(item, opener.name, t, v)
                 for t, v in _inline(item.body or "", x, legend, loose)
             ]
             continue
-        if item.kind not in ("text", "list"):
+        if item.kind not in ("text", "list") or not (weak or opener):
             continue
         # sentences: each is about the one series it names, else about the opener's
         for sentence in sentences.SENTENCE.split(text):
             named = {t for *_, t in mentions(sentence, legend)} if legend.ticks else set()
-            owner = named.pop() if len(named) == 1 else None
-            weak = owner is not None
+            owner = named.pop() if len(named) == 1 and weak else None
+            passing = owner is not None
             if owner is None and opener is not None and not named:
                 owner = opener.name
             if owner is not None:
                 told = _inline(sentence, x, legend, loose)
-                out += [Point(item, owner, t, v, weak) for t, v in told]
+                out += [Point(item, owner, t, v, passing) for t, v in told]
     return out
 
 
@@ -281,7 +286,8 @@ def find(items: list[Item], best: Context, chart: str) -> Context | None:
     x, legend = best.x, best.y
     if len(x.ticks) < 2:
         return None
-    points = _points(items, x, legend, loose=best.prose_values)
+    # a heatmap's rows told in sentences are the sentence reading's, not weak series points
+    points = _points(items, x, legend, best.prose_values, weak=chart in LEGEND_CHARTS)
     if not points:
         return None
     strong = [p for p in points if not p.weak]
