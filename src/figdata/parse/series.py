@@ -74,6 +74,8 @@ def series_name(text: str) -> str:
 
 def x_tick(label: str, axis: AxisTicks) -> str | None:
     """The x tick a label names, also as a multiple of the axis' unit ("Step 1k" in thousands)."""
+    if len(label.split()) > 4:
+        return None  # a sentence before a colon names no tick
     found = resolve(label, axis)
     if found is not None:
         return found.tick
@@ -89,6 +91,8 @@ def x_tick(label: str, axis: AxisTicks) -> str | None:
 def one_value(body: str) -> Value | str | None:
     """The single value of a point's body, a measure's name allowed before it."""
     body = strip_markdown(body).strip()
+    if not body:
+        return None  # "Label:" and nothing after it states no value, not even a blank one
     slot = _slot(body)
     if slot is not None:
         return slot
