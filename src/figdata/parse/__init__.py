@@ -79,6 +79,7 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
         panel.x, panel.y = ctx.x, ctx.y
         contexts.append(ctx)
     panels, contexts = _fold_empty_sections(panels, contexts, meta)
+    panels, contexts, restated = _fold_restated(panels, contexts, meta)
     for panel, ctx in zip(panels, contexts, strict=True):
         if ctx.truncated and truncated_at is None:
             truncated_at = panel.index
@@ -89,13 +90,16 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
         result.claims.extend(_claims(panel.items, ctx))
     result.claims.extend(_observation_claims(items, contexts, titles))
     result.findings.extend(duplicate_findings(result.cells))
-    result.cells = without_conflicting_copies(result.cells)
+    # a row printed twice with other values goes whole, its agreeing cells too; what is left
+    # restated with the same value is one cell
+    result.cells = _once(without_conflicting_copies(result.cells))
     result.findings.extend(claim_conflicts(result.claims, result.cells))
     claim_lines = {c["line"] for c in result.claims}
     for panel, ctx in zip(panels, contexts, strict=True):
         bounds = [*panel.colour] if panel.colour else []
         bounds += [v for pair in meta.colours for v in pair]
-        result.findings.extend(accounting.unplaced(panel, ctx, claim_lines, bounds))
+        accounted = claim_lines | restated.get(panel.index, set())
+        result.findings.extend(accounting.unplaced(panel, ctx, accounted, bounds))
     result.findings.extend(
         completeness(
             panels,
@@ -147,6 +151,71 @@ def _fold_empty_sections(panels: list[Panel], contexts: list[Context], meta: Met
             for record in ctx.cells + ctx.findings:
                 record["panel"] = index
     return kept_p, kept_c
+
+
+def _once(cells: list[dict]) -> list[dict]:
+    """A cell restated with the same value (a list, then a table of the same numbers) is one cell;
+    restated with another value it stays twice, for the duplicate check to report."""
+    seen: set[tuple] = set()
+    out = []
+    for cell in cells:
+        key = (cell["panel"], cell["x"], cell["y"], cell["value"])
+        if key not in seen:
+            seen.add(key)
+            out.append(cell)
+    return out
+
+
+def _fold_restated(panels: list[Panel], contexts: list[Context], meta: Meta):
+    """A section that restates an earlier panel's cells ("Data Table Reconstruction") is no panel.
+
+    Taken only when the section names no announced panel, uses the same ticks, every cell it
+    states is a cell of the earlier panel with the same value (rows and columns may be swapped),
+    and the panels left are as many as the text announced.
+    Its lines join the earlier panel, their numbers accounted for by the cells they repeat.
+    """
+    announced = max(meta.announced or 1, len(meta.titles))
+    if len(panels) <= announced:
+        return panels, contexts, {}
+    titles = {norm(t) for t in meta.titles}
+    kept_p: list[Panel] = []
+    kept_c: list[Context] = []
+    restated: dict[int, set[int]] = {}
+    folds: list[tuple[int, Panel]] = []
+    for panel, ctx in zip(panels, contexts, strict=True):
+        named = panel.title is not None and norm(panel.title) in titles
+        target = None if named or not ctx.cells else _restates(ctx, kept_c)
+        if target is None:
+            kept_p.append(panel)
+            kept_c.append(ctx)
+            continue
+        folds.append((target, panel))
+        restated.setdefault(target, set()).update(c["line"] for c in ctx.cells)
+    if not folds or len(kept_p) > announced:
+        # folding explains the extra panels only when it leaves as many as the text announced;
+        # distinct panels may well hold the same numbers
+        return panels, contexts, {}
+    for target, panel in folds:
+        kept_p[target].items.extend(panel.items)
+    for index, (panel, ctx) in enumerate(zip(kept_p, kept_c, strict=True)):
+        if panel.index != index:
+            panel.index = ctx.panel = index
+            for record in ctx.cells + ctx.findings:
+                record["panel"] = index
+    return kept_p, kept_c, restated
+
+
+def _restates(ctx: Context, earlier: list[Context]) -> int | None:
+    """The index of the earlier panel whose cells ``ctx`` repeats, or None."""
+    ticks = set(ctx.x.ticks) | set(ctx.y.ticks)
+    mine = {(frozenset((c["x"], c["y"])), c["value"]) for c in ctx.cells}
+    for i, other in enumerate(earlier):
+        if set(other.x.ticks) | set(other.y.ticks) != ticks or not other.cells:
+            continue
+        theirs = {(frozenset((c["x"], c["y"])), c["value"]) for c in other.cells}
+        if mine <= theirs:
+            return i
+    return None
 
 
 def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> Context:

@@ -231,6 +231,15 @@ EXTREME = Entry(
     "a sentence that names an extreme of the panel",
 )
 
+#: an end of the colour scale a cell is compared to: the extreme word names the scale, not a cell
+SCALE_END = Entry(
+    "scale_end",
+    r"\b(?:top|bottom|end|maximum|minimum|max|min|upper\s+end|lower\s+end)\s+of\s+the\s+"
+    r"(?:legend|colou?r\s*bar|colou?r\s+scale|scale|palette|gradient)\b",
+    "reads 112, matching the top of the legend",
+    "'the cell at the bottom of the colour bar' is no claim about the panel's extreme",
+)
+
 #: a sentence that compares two cells: its number is a difference, not a cell
 COMPARISON = Entry(
     "comparison",
@@ -241,10 +250,39 @@ COMPARISON = Entry(
     "a clause whose number compares cells instead of stating one",
 )
 
+#: words before a number that make it a bound, not a value ("already below 50% by 4h")
+BOUND = Entry(
+    "bound",
+    r"\b(?:below|above|under|over|beyond|within|exceeds?|exceeding|(?:less|more|fewer|greater|"
+    r"lower|higher)\s+than|at\s+(?:least|most)|up\s+to|no\s+more\s+than|almost|nearly)\b",
+    "stays above 0.9 after epoch 3",
+    "the number after these words limits a cell; it does not state one",
+)
+
+#: verbs between a cell's name and its value ("Route 9 reached 75.4%", "the cell reads 0.12")
+STATES = Entry(
+    "states",
+    r"\b(?:reads?|reached|reaches|is|was|sits\s+at|stands\s+at|shows?|gives?|scores?|scored|"
+    r"hits?|equals?|comes\s+to|came\s+to|records?|recorded|measures?|measured|converted|"
+    r"managed|peaks?\s+at|at)\b",
+    "while Route 9 reached 75.4%",
+    "the words that tie a value to the cell named before it",
+)
+
+#: the fields of one series' description: properties of the series, never a series' name
+SERIES_FIELD = Entry(
+    "series_field",
+    r"colou?r|marker(?:s|\s+(?:style|shape))?|(?:line\s+)?style|line|shape|pattern|fill|"
+    r"trend|shape\s+of\s+the\s+curve|data(?:\s+points?|\s+values?)?|points|values|"
+    r"description|appearance|visual(?:\s+encoding)?",
+    "Color",
+    "'- Color: Blue (solid)', '- Data Points:' under a series: fields of that series",
+)
+
 #: an axis that carries a continuous scale, whose range is not a list of ticks
 VALUE_AXIS = Entry(
     "value_axis",
-    r"\b(?:linear|log(?:arithmic)?(?:[- ]scaled?)?|gridlines?|scale\s+(?:from|of))\b",
+    r"\b(?:linear|log(?:arithmic)?(?:[- ]scaled?)?|gridlines?|scale\s+(?:from|of)|continuous)\b",
     "linear, 40 to 80, gridlines every 10",
     "a value axis; '40 to 80' is its range, not forty-one ticks",
 )
@@ -334,4 +372,8 @@ ENTRIES: tuple[Entry, ...] = (
     PROSE_Y,
     NO_VALUES,
     COMPARISON,
+    BOUND,
+    STATES,
+    SCALE_END,
+    SERIES_FIELD,
 )

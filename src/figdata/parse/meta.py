@@ -272,15 +272,38 @@ def prose_axes(reading: Reading) -> None:
                 target.order = target.order or found.order
 
 
+_PROSE_LEGEND = re.compile(
+    r"\blegend\b\s*(?:\([^()]*\)\s*)?(?:lists|names|shows|reads|gives|identifies|labels|has)\s+"
+    r"(?:(?:the|its)\s+(?:\w+\s+)?)?(?:(?:series|lines|bars|curves|entries|models|methods)\b\s*:?\s*)?"
+    r"(?:as\s+)?(?P<rest>[^.;]+)",
+    re.I,
+)
+
+
+def prose_legend(reading: Reading) -> None:
+    """'The legend lists Adam, SGD and Lamb': a legend told in the overview's prose."""
+    if reading.meta.legend is not None:
+        return
+    prose = " ".join([reading.overview, *reading.paragraphs])
+    for m in _PROSE_LEGEND.finditer(strip_markdown(prose)):
+        found = parse_axis(m.group("rest"), with_label=False)
+        if len(found.ticks) >= 2:
+            found.order = "legend"
+            reading.meta.legend = found
+            return
+
+
 def shared_ticks(reading: Reading) -> None:
     """ "Y-axis: the same classes" takes the other axis' ticks."""
     x, y = reading.meta.x, reading.meta.y
-    if not x.ticks or not y.ticks:
-        prose = " ".join([reading.overview, *reading.paragraphs])
-        both = _both_axes(prose)
-        x.ticks, y.ticks = x.ticks or list(both), y.ticks or list(both)
-        if both and not y.order:
+    prose = " ".join([reading.overview, *reading.paragraphs])
+    if x.ticks != y.ticks and (both := _both_axes(prose)):
+        if not y.ticks and not y.order:
             y.order = tick_order(prose, both)
+        # "both in the order a, b, c, d": an axis read with fewer of those ticks lost some
+        for axis in (x, y):
+            if axis.ticks == both[: len(axis.ticks)]:
+                axis.ticks = list(both)
     if x.same_as_other and not x.ticks:
         x.ticks = list(y.ticks)
     if y.same_as_other and not y.ticks:
@@ -334,6 +357,7 @@ LINE_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (
 )
 DOCUMENT_RECOGNISERS: tuple[tuple[str, DocRecogniser], ...] = (
     ("prose_axes", prose_axes),
+    ("prose_legend", prose_legend),
     ("shared_ticks", shared_ticks),
     ("titles", titles),
     ("figure_kind", figure_kind),
@@ -399,24 +423,44 @@ def _nested_axis(items: list[Item], i: int) -> str:
 def _listed_children(items: list[Item], i: int) -> str:
     """A legend or axis whose entries are sub-bullets: "Grey – Dense-1.3B", "Orange: MoE"."""
     parent = items[i]
-    names = []
+    texts = []
     for child in items[i + 1 :]:
         if child.kind != "list" or child.level <= parent.level:
             break
-        names.append(series_name(strip_markdown(child.text).strip()))
+        texts.append(strip_markdown(child.text).strip())
+    names = series_names(texts)
     if len(names) < 2:
         return ""
     return "ticks " + ", ".join(f"`{n}`" if "," in n else n for n in names)
 
 
+_SWATCH_SPLIT = re.compile(r"\s+[–—-]\s+|:\s+|\s*=\s*")
+
+
 def series_name(text: str) -> str:
     """A legend entry without its swatch: "Grey – Dense-1.3B", "light teal bars = Drug X"."""
-    parts = [p.strip() for p in re.split(r"\s+[–—-]\s+|:\s+|\s*=\s*", text, maxsplit=1)]
-    if len(parts) == 2 and _swatch(parts[0]):
-        text = parts[1]  # the colour names the swatch, the rest names the series
-    elif len(parts) == 2 and lexicon.COLOUR_WORDS.search(parts[1]):
-        text = parts[0]
-    return re.sub(r"\s*\([^()]*\b(?:bars?|line|marker)s?\b[^()]*\)$", "", text)
+    return series_names([text])[0]
+
+
+def series_names(texts: list[str]) -> list[str]:
+    """Legend entries without their swatches, the swatch side decided for the whole list.
+
+    "Navy: Direct", "Coral: Step-by-step": one side of every pair is the swatch; the side
+    that holds colour words in most entries is it, so a colour the lexicon does not know
+    ("coral") is still recognised by its place.
+    """
+    pairs = [[p.strip() for p in _SWATCH_SPLIT.split(t, maxsplit=1)] for t in texts]
+    two = [p for p in pairs if len(p) == 2]
+    left = sum(_swatch(p[0]) for p in two)
+    right = sum(bool(lexicon.COLOUR_WORDS.search(p[1])) for p in two)
+    out = []
+    for text, parts in zip(texts, pairs, strict=True):
+        if len(parts) == 2 and left * 2 >= len(pairs) and left >= right:
+            text = parts[1]  # the colour names the swatch, the rest names the series
+        elif len(parts) == 2 and right * 2 >= len(pairs):
+            text = parts[0]
+        out.append(re.sub(r"\s*\([^()]*\b(?:bars?|line|marker)s?\b[^()]*\)$", "", text))
+    return out
 
 
 _DRAWN = re.compile(r"(?:bars?|lines?|markers?|dots?|squares?|circles?|swatch|solid|dashed|dotted)")
@@ -436,7 +480,7 @@ def legend_entries(body: str) -> list[str]:
     parts = [p.strip() for p in re.split(r"\s*;\s*", strip_markdown(body).strip(" .")) if p]
     if len(parts) < 2 or not all(re.search(r"\s[–—-]\s|:\s|=", p) for p in parts):
         return []
-    names = [series_name(p) for p in parts]
+    names = series_names(parts)
     return names if all(n and n not in parts for n in names) else []
 
 

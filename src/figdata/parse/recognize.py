@@ -1004,7 +1004,8 @@ def prose_point(item: Item, ctx: Context, group) -> bool:
     text = strip_markdown(item.text)
     hits = []
     for clause in _CLAUSE.split(text):
-        if SUMMARY_LABEL.search(clause) or claim_words(clause) or compares(clause):
+        unscaled = lexicon.SCALE_END.regex.sub(" ", clause)
+        if SUMMARY_LABEL.search(clause) or claim_words(unscaled) or compares(clause):
             continue  # a claim about a cell ("the highest rate, 80.1") or a difference
         xs, ys = mentions(clause, ctx.x), mentions(clause, ctx.y)
         if len({t for *_, t in xs}) > 1 and not {t for *_, t in xs} & shared:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from figdata.parse import gridfirst, keyed
+from figdata.parse import gridfirst, keyed, sentences, series
 from figdata.parse.accounting import numbers
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, value_list
@@ -204,11 +204,64 @@ def reconcile(
 ) -> Context:
     """The best of the declared reading (``ctx``, already run) and its candidates."""
     best = _candidates(ctx, items, run, chart) if doubtful(ctx, items) else ctx
-    if best is ctx and ctx.cells:
+    if best is ctx and ctx.cells and chart not in ("line", "grouped_bar"):
+        # a series chart's points are read series by series (_series_first), not as keys
         best = _more_from_keys(ctx, items, run)
     if not best.cells and (why := keyed.undecided_long_table(items, best)):
         return _undecided(best, why)
-    return _grid_first(best, items, run, guessed=best is not ctx)
+    best = _grid_first(best, items, run, guessed=best is not ctx)
+    if (
+        best.x.ticks
+        and best.y.ticks
+        and len(best.addressed) >= len(best.x.ticks) * len(best.y.ticks)
+    ):
+        return best  # every cell of the grid is stated: nothing is left to read
+    if not _unread(best, items):
+        return best  # every number of the data lines is a cell already
+    best = _series_first(best, items, chart)
+    told = sentences.find(items, best, no_values=not best.prose_values)
+    if told is None and not best.cells and bool(best.x.ticks) != bool(best.y.ticks):
+        # a matrix whose other axis is "the same classes": its sentences name their rows by the
+        # classes of the axis that was read, which is the evidence the mirrored reading needs
+        known = best.x if best.x.ticks else best.y
+        x = AxisTicks("x", best.x.label, list(known.ticks))
+        y = AxisTicks("y", best.y.label, list(known.ticks), list(known.top_down or known.ticks))
+        trial = Context(best.panel, x, y, best.pair_order, best.last_line)
+        trial.prose_values = best.prose_values
+        told = sentences.find(items, trial, no_values=not best.prose_values)
+    return told or best
+
+
+def _unread(best: Context, items: list[Item]) -> bool:
+    """Whether some line of the panel holds more numbers than cells were placed from it."""
+    placed: dict[int, int] = {}
+    for cell in best.cells:
+        placed[cell["line"]] = placed.get(cell["line"], 0) + 1
+    return any(
+        item.zone not in ("components", "observations", "interpretation")
+        and _DIGIT.search(item.text)
+        and len(numbers(item.text)) > placed.get(item.line, 0)
+        for item in items
+    )
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def _series_first(best: Context, items: list[Item], chart: str) -> Context:
+    """The data told series by series, when that places more of the panel's numbers.
+
+    As for the grid, the reading replaces ``best`` only when each cell ``best`` placed stays
+    where it was: the two readings must agree on everything ``best`` could read.
+    """
+    for reading in (series.find, series.transposed):
+        trial = reading(items, best, chart)
+        if trial is None or len(trial.cells) <= len(best.cells):
+            continue
+        kept = {(c["line"], c["x"], c["y"], c["value"]) for c in trial.cells}
+        if all((c["line"], c["x"], c["y"], c["value"]) in kept for c in best.cells):
+            best = trial
+    return best
 
 
 def _more_from_keys(ctx: Context, items: list[Item], run: Callable[[Context], None]) -> Context:
@@ -295,8 +348,10 @@ def _candidates(
     ctx: Context, items: list[Item], run: Callable[[Context], None], chart: str
 ) -> Context:
     best, best_score = ctx, score(ctx)
-    readings = list(candidates(ctx, items))
-    if not ctx.x.ticks and not ctx.y.ticks and (found := from_data(items, chart)):
+    legend = chart in series.LEGEND_CHARTS
+    # a legend never names the categories too: no mirrored reading for a chart with one
+    readings = [r for r in candidates(ctx, items) if not (legend and r[0] == "mirrored")]
+    if not ctx.x.ticks and (legend or not ctx.y.ticks) and (found := from_data(items, chart)):
         readings.append(("from_data", *found))
     if not ctx.cells and (found := from_table(items)):
         readings.append(("from_table", *found))

@@ -28,7 +28,12 @@ class AxisTicks:
 @lru_cache(maxsize=1 << 14)
 def _words(text: str) -> frozenset[str]:
     words = re.findall(r"[a-z][a-z0-9_-]*", text.lower())
-    return frozenset({w[:5] for w in words if len(w) > 1} | {w for w in words if w in ("x", "y")})
+    # the parts of a compound and a plural's singular name the axis too: "4 bits" of "bit-width"
+    parts = [p for w in words if "-" in w for p in w.split("-")] + words
+    singular = [w[:-1] for w in parts if len(w) > 3 and w.endswith("s") and not w.endswith("ss")]
+    return frozenset(
+        {w[:5] for w in parts + singular if len(w) > 1} | {w for w in words if w in ("x", "y")}
+    )
 
 
 @lru_cache(maxsize=1 << 14)
@@ -110,7 +115,8 @@ def resolve(label: str, axis: AxisTicks) -> Resolved | None:
     return None
 
 
-_UNIT = re.compile(r"^(\S+)\s*(?<=\s|\d)([a-zA-Z%°µ][a-z%°µ/²³-]*(?:\s+[a-zA-Z/²³]+)?)$")
+# the tick never ends in a period: "1. Dense retriever" is an enumerator and a name
+_UNIT = re.compile(r"^(\S*[^\s.])\s*(?<=\s|\d)([a-zA-Z%°µ][a-z%°µ/²³-]*(?:\s+[a-zA-Z/²³]+)?)$")
 
 
 def _before_unit(text: str, axis: AxisTicks) -> str | None:

@@ -1,0 +1,323 @@
+"""Cells told in sentences: a row named once, then its values each tied to a column.
+
+"In Q1 the team converted 66.3% in the Restricted area, 42.1% in the Paint ...",
+"For k=1 the error falls from 0.121 at T=0.5 to 0.087 at T=2.0", "**Digit Position 1:**
+Accuracy is approximately 0.9 for layers 21 and 24". A sentence (or a labelled line) that
+names one row is read number by number; each number is tied to a column by the words around
+it, in this order of evidence:
+
+1. a column named right after the number ("66.3% in the Restricted area", "41.5% (Corner 3)",
+   "0.9 for layers 21 and 24": one value for each column listed);
+2. a column named right before it ("Restricted area 65.1%", "T=2.0: 0.087");
+3. a column the words after it describe ("40.4% in the paint" for "Paint (non-RA)"): the one
+   column whose name shares a word with them;
+4. a row's end told without its column ("the row starts at 0.104 and ends at 0.069"): the first
+   and the last column;
+5. a run of exactly as many values as columns ("60.2%, 37.5%, 36.4%, 38.3% and 33.0% for the
+   five zones in the order given above"): the columns in order.
+
+A sentence is read only when every number in it finds its column this way (numbers that
+bound, compare, or belong to a range are set aside first); a sentence with a number left over
+gives no cell, since its numbers' places would be a guess. When the text says no value is
+printed (values read off the colours), only the first two kinds of evidence count.
+"""
+
+from __future__ import annotations
+
+import re
+
+from figdata.parse import lexicon
+from figdata.parse.accounting import numbers
+from figdata.parse.model import Item
+from figdata.parse.recognize import SUMMARY_LABEL, Context
+from figdata.parse.text import strip_markdown
+from figdata.parse.ticks import AxisTicks, mentions, resolve
+from figdata.parse.values import NUM, Value, parse_value
+
+_DIGIT = re.compile(r"\d")
+_NUMBER = re.compile(rf"(?<![\w.\-/–—=])[~≈]?{NUM}(?![\w]|\.\d)(?:\s*%)?")
+SENTENCE = re.compile(r"(?<=[a-z0-9)%])[.!?]\s+(?=[A-Z(])")
+_BOUND_BEFORE = re.compile(rf"(?:{lexicon.BOUND.pattern})\s*$", re.I)
+# the number after these words is a range's second end, a count of cells or a difference
+_RANGE_BEFORE = re.compile(
+    rf"(?:(?<=between\s)\s*(?P<low>{NUM})\s*%?\s*and|(?P<num>{NUM})\s*%?\s*(?:-|–|—|\bto))\s*$",
+    re.I,
+)
+# a tick named after a tie word: "at epoch 1", "by step 10", "for T=0.5"
+_TIED_TICK = re.compile(
+    r"\b(?:at|by|for|in|on|after|from|to|until)\s+(?:the\s+)?(?P<tick>[A-Za-z][\w-]*\s*=?\s*[\w.%]+)",
+    re.I,
+)
+# ticks listed after the axis' name: "layers 21 and 24"
+_TICK_LIST = re.compile(
+    r"\b(?P<name>[A-Za-z][\w-]*)\s+(?P<rest>\d[\w.%]*(?:\s*(?:,|and|&)\s*\d[\w.%]*)+)"
+)
+_NOT_A_VALUE_AFTER = re.compile(
+    r"^\s*(?:%\s*)?(?:-|–|—|to\s+[~≈]?\d|times\b|x\b|×|points?\b|pp\b|of\s+(?:the\s+)?\d|"
+    r"cells?\b|rows?\b|columns?\b|more\b|less\b|fewer\b|lower\b|higher\b|above\b|below\b)",
+    re.I,
+)
+# words that tie a value to the column named after it
+_TIE_AFTER = r"(?:\s*(?:at|in|for|from|on|with|under|of|across|by|—|–|-|:)?\s*(?:the\s+)?)"
+_START = re.compile(
+    r"\b(?:starts?|starting|begins?|beginning|opens?)\b[^.;:\d]{0,40}?(?:\bat\s+|\bfrom\s+|,\s*)?$",
+    re.I,
+)
+_END = re.compile(r"\b(?:ends?|ending|finish(?:es)?|closes?)\b[^.;:\d]{0,20}?(?:\bat\s+)?$", re.I)
+_FROM = re.compile(r"\bfrom\s*$", re.I)
+_FROM_TO = re.compile(r"^\s*(?:(?:down|up|back)\s+)?to\s*$", re.I)
+_CLAUSE = re.compile(r"[,;—–]|\b(?:and|while|but|with|whereas)\b")
+_NAMED_BEFORE = re.compile(
+    rf"^\s*(?P<name>.+?)\s*(?:[:=]|\bof\b|(?:{lexicon.STATES.pattern})(?:\s+(?:about|around|roughly|"
+    r"approximately|only|just))?)?\s*$",
+    re.I,
+)
+#: "52 correct": in a matrix whose axes share their classes, the cell on the diagonal
+_DIAGONAL = re.compile(
+    r"^\s*(?:were\s+|are\s+)?(?:correct(?:ly)?|right)\b(?![^,;]*\b(?:as|to|for|in)\b)", re.I
+)
+_STOP = {"the", "a", "an", "in", "at", "from", "on", "of", "for", "to", "with", "by", "and", "its"}
+
+
+def _stems(text: str) -> set[str]:
+    words = re.findall(r"[a-z]+", text.lower())
+    return {(w[:-1] if w.endswith("s") and len(w) > 3 else w)[:5] for w in words} - _STOP
+
+
+def _ticks_listed(m: re.Match, axis: AxisTicks) -> list[str]:
+    """The ticks of "layers 21 and 24" (the axis named once), or [] unless each is one."""
+    parts = [p for p in re.split(r"\s*(?:,|\band\b|&)\s*", m.group("rest")) if p]
+    hits = [resolve(f"{m.group('name')} {p}", axis) for p in parts]
+    return [h.tick for h in hits] if all(hits) else []  # type: ignore[union-attr]
+
+
+def _enumerated(text: str, axis: AxisTicks) -> list[str]:
+    """The columns named right after a value: "at T=0.5", "(Corner 3)", "layers 21 and 24"."""
+    m = re.match(rf"^{_TIE_AFTER}", text, re.I)
+    rest = re.split(r"[,;]|\s[—–]\s|\bwhile\b|\bthen\b", text[m.end() if m else 0 :])[0]
+    rest = rest.strip()
+    head = _TICK_LIST.match(rest)
+    if head and (ticks := _ticks_listed(head, axis)):
+        return ticks
+    words = re.split(r"\s+(?:and|to)\s+", rest)[0].split()
+    for k in range(min(len(words), 4), 0, -1):
+        hit = resolve(" ".join(words[:k]).strip("()"), axis)
+        if hit is not None:
+            return [hit.tick]
+    return []
+
+
+def _after(text: str, axis: AxisTicks, spans) -> list[str]:
+    """Columns named right after a number: within a short tie, or in brackets."""
+    found = _enumerated(text, axis)
+    if found:
+        return found
+    # a named column within a few words: "63.9% at the rim (Restricted area)"
+    window = re.split(r"[,;]|\s—|\band\b|\bwhile\b", text, maxsplit=1)[0]
+    named = {t for *_, t in mentions(window[:60], axis)}
+    if len(named) == 1 and len(window.split()) <= 6:
+        return [named.pop()]
+    return []
+
+
+def _before(text: str, axis: AxisTicks) -> str | None:
+    """A column named right before a number: "Restricted area 65.1%", "T=2.0: 0.087"."""
+    tail = re.split(r"[,;(]|\band\b|\bwhile\b|—", text)[-1]
+    m = _NAMED_BEFORE.match(tail)
+    if not m or not m.group("name").strip():
+        return None
+    hit = resolve(m.group("name"), axis)
+    return hit.tick if hit is not None else None
+
+
+def _described(text: str, axis: AxisTicks) -> str | None:
+    """The one column whose name shares a word with the words after a number."""
+    window = re.split(r"[,;.]|\band\b|\bwhile\b|—", text, maxsplit=1)[0]
+    words = _stems(window)
+    if not words or len(window.split()) > 5:
+        return None
+    hits = [t for t in axis.ticks if _stems(t) & words]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _row_of(text: str, rows: AxisTicks) -> str | None:
+    named = {t for *_, t in mentions(text, rows)}
+    return named.pop() if len(named) == 1 else None
+
+
+def read_sentence(
+    sentence: str,
+    cols: AxisTicks,
+    rows: AxisTicks,
+    loose: bool,
+    subject: int = 0,
+    row: str | None = None,
+) -> list[tuple[str, Value]] | None:
+    """(column, value) for every number in a sentence about one row, or None.
+
+    ``cols``: the axis the values run along; ``rows``: the other axis (its ticks named in the
+    sentence are no values). ``subject``: where the row's name ends when the sentence opens
+    with it; a number before it counts the row ("Of the 50 true thrush recordings"), it is
+    no cell. ``row``: the row of a matrix whose axes share their classes, where "52 correct"
+    names the cell on the diagonal.
+    """
+    spans = [(a, b) for a, b, _ in mentions(sentence, cols) + mentions(sentence, rows)]
+    spans += [m.span("rest") for m in _TICK_LIST.finditer(sentence) if _ticks_listed(m, cols)]
+    spans += [
+        m.span("tick") for m in _TIED_TICK.finditer(sentence) if resolve(m.group("tick"), cols)
+    ]
+    masked = lexicon.SCALE_END.regex.sub(lambda m: " " * len(m.group(0)), sentence)
+    numbers = []
+    for m in _NUMBER.finditer(sentence):
+        if any(a <= m.start() < b for a, b in spans) or m.start() < subject:
+            continue
+        before, after = sentence[: m.start()], sentence[m.end() :]
+        if _BOUND_BEFORE.search(before) or _NOT_A_VALUE_AFTER.match(after):
+            continue
+        if re.search(r"\b(?:through|thru|until)\s*$", before, re.I):
+            continue
+        lower = _RANGE_BEFORE.search(before)
+        if lower and not any(a <= lower.start(lower.lastgroup or 0) < b for a, b in spans):
+            continue  # "0.0 to 0.1", "between 20 and 45": the second end of a range
+        clause = _CLAUSE.split(masked[: m.start()])[-1] + _CLAUSE.split(after)[0]
+        if lexicon.EXTREME.search(clause):
+            continue  # "the highest, 0.95": a claim about a cell, not a statement of one
+        numbers.append(m)
+    if not numbers:
+        return None
+    placed: list[tuple[str, Value]] = []
+    loose_hits: list[tuple[int, str]] = []
+    for i, m in enumerate(numbers):
+        value = parse_value(m.group(0))
+        if value is None:
+            return None
+        after, before = sentence[m.end() :], sentence[: m.start()]
+        if row is not None and _DIAGONAL.match(after):
+            placed.append((row, value))
+            continue
+        ticks = _after(after, cols, spans) or (
+            [t] if (t := _before(before, cols)) is not None else []
+        )
+        if not ticks and loose:
+            if (t := _described(after, cols)) is not None:
+                ticks = [t]
+            elif _START.search(before) or (
+                _FROM.search(before)
+                and i + 1 < len(numbers)
+                and _FROM_TO.match(sentence[m.end() : numbers[i + 1].start()])
+            ):
+                ticks = [cols.ticks[0]]
+            elif _END.search(before) or (
+                i > 0
+                and _FROM_TO.match(sentence[numbers[i - 1].end() : m.start()])
+                and _FROM.search(sentence[: numbers[i - 1].start()])
+            ):
+                ticks = [cols.ticks[-1]]
+        if not ticks:
+            loose_hits.append((i, ""))
+            continue
+        placed += [(t, value) for t in ticks]
+    if loose_hits:
+        # a run of as many values as columns, in the columns' order
+        if loose and len(numbers) == len(cols.ticks) and len(loose_hits) >= len(numbers) - 1:
+            run = sentence[numbers[0].start() : numbers[-1].end()]
+            if re.fullmatch(rf"(?:[~≈]?{NUM}\s*%?\s*(?:,\s*(?:and\s+)?|\s+and\s+)?)+", run):
+                values = [parse_value(n.group(0)) for n in numbers]
+                return list(zip(cols.ticks, values, strict=True))  # type: ignore[arg-type]
+        return None
+    if len({t for t, _ in placed}) != len(placed):
+        return None  # two values for one column: the sentence compares, it does not state
+    return placed
+
+
+def _read_item(
+    item: Item, rows: AxisTicks, cols: AxisTicks, no_values: bool
+) -> list[tuple[str, str, Value]]:
+    """(column, row, value) of the sentences of one line."""
+    label = strip_markdown(item.label) if item.label else None
+    if label is not None and len(label.split()) > 6:
+        label = None  # the text before a colon is a sentence, not a label
+    if label and SUMMARY_LABEL.search(label):
+        return []
+    row = None
+    if label is not None and (hit := resolve(label, rows)) is not None:
+        row, text = hit.tick, strip_markdown(item.body or "")
+    else:
+        text = strip_markdown(item.text)
+    out = []
+    square = set(rows.ticks) == set(cols.ticks)
+    for sentence in SENTENCE.split(text):
+        if not _DIGIT.search(sentence):
+            continue
+        named = _row_of(sentence, rows)
+        subject = 0
+        if named is None and square and (found := _subject(sentence, rows)) is not None:
+            named, subject = found
+        if label is None or row is None or named is not None:
+            row = named or (row if not mentions(sentence, rows) else None)
+        if row is None:
+            continue
+        told = read_sentence(
+            sentence, cols, rows, loose=not no_values, subject=subject, row=row if square else None
+        )
+        out += [(tick, row, value) for tick, value in told or []]
+    return out
+
+
+def _subject(sentence: str, rows: AxisTicks) -> tuple[str, int] | None:
+    """The row a sentence of a matrix is about: the class it names first, in its first clause.
+
+    "Of the 50 true thrush recordings, 41 went to thrush, 5 to wren": the classes named after
+    the values are the columns. Returns (row, where its name ends).
+    """
+    found = sorted(mentions(sentence, rows))
+    if not found:
+        return None
+    start, end, tick = found[0]
+    for m in _NUMBER.finditer(sentence[:start]):
+        if re.search(r"[,;:]", sentence[m.end() : start]):
+            return None  # a value in an earlier clause: the sentence does not open with its row
+    return tick, end
+
+
+def find(items: list[Item], best: Context, no_values: bool) -> Context | None:
+    """``best`` with the cells that lines it left unread tell in sentences, or None."""
+    rows, cols = (best.y, best.x)
+    if not rows.ticks or not cols.ticks or best.rows_axis != "y":
+        return None
+    flagged = {f["line"] for f in best.findings if f["line"]}
+    out = Context(best.panel, best.x, best.y, best.pair_order, best.last_line)
+    out.prose_values = best.prose_values
+    out.cells = list(best.cells)
+    out.findings = list(best.findings)
+    out.addressed = set(best.addressed)
+    added = 0
+    told: dict[tuple[str, str], set[float]] = {}
+    on_line: dict[int, set[tuple[str, str, float]]] = {}
+    for c in best.cells:
+        told.setdefault((c["x"], c["y"]), set()).add(c["value"])
+        on_line.setdefault(c["line"], set()).add((c["x"], c["y"], c["value"]))
+    for item in items:
+        if item.line in flagged or item.kind not in ("text", "list", "bold"):
+            continue
+        if not _DIGIT.search(item.text) or len(on_line.get(item.line, ())) >= len(
+            numbers(item.text)
+        ):
+            continue  # no number, or every number of the line is a cell already
+        if item.zone in ("components", "observations", "interpretation"):
+            continue
+        found = _read_item(item, rows, cols, no_values)
+        # a line another reading used is read again only to complete it: every cell that
+        # reading placed must come out the same
+        if item.line in on_line and not on_line[item.line] <= {
+            (x, y, v.value) for x, y, v in found
+        }:
+            continue
+        for tick, row, value in found:
+            if (tick, row) in out.addressed:
+                if value.value not in told.get((tick, row), ()):
+                    return None  # a cell told twice, differently: not this reading
+                continue
+            out.cell(tick, row, value, item, "sentence")
+            added += 1
+    return out if added else None

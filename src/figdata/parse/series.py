@@ -1,0 +1,386 @@
+"""A reading of a line or bar chart whose values are told series by series.
+
+Descriptions of charts with a legend give the data per series rather than as a grid:
+
+- an opener that names a series (a heading, a bold line, a bullet with a remark), then one
+  line per point keyed by an x tick ("k=0: Accuracy ≈ 0.412", "(0, 0.412)", "Step 1k: ~2.91");
+- one line per series with a run of values, one per x tick ("LoRA: 2.41 → 2.18 → 2.05");
+- one line per series whose values name their ticks ("Series B: 12 (Q1), 15 (Q2)");
+- the other way round, an opener that names an x tick (a benchmark, a cluster of bars) and one
+  line per series under it ("Greedy (dark blue): 31.5%").
+
+The x ticks are the declared axis; they are never guessed. The series names are the legend's
+when the data names them as the legend does; when the legend could not be read (its entries
+told in a way no metadata reading understood), the names come from the data, but only for a
+chart with a legend (line or bar), and only when every point is keyed by a declared x tick.
+Which way the data runs (series under openers, or ticks under openers) is read off the data:
+an opener is a tick when it names one and its lines do not.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from figdata.parse import lexicon, sentences
+from figdata.parse.model import Item
+from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot
+from figdata.parse.text import quoted, strip_markdown
+from figdata.parse.ticks import AxisTicks, match_tick, mentions, resolve
+from figdata.parse.values import NUM, Value, parse_value, split_values
+
+#: charts whose y "ticks" are series named by a legend
+LEGEND_CHARTS = ("line", "grouped_bar")
+
+# a run of values joined by arrows: "2.41 → 2.18 → 2.05"
+_ARROW = re.compile(r"\s*(?:→|->|⟶|=>)\s*")
+# the counter before a numbered opener: "1.", "2)", "(b)"
+_ENUMERATOR = re.compile(r"^\s*(?:\(?(?:\d{1,2}|[a-zA-Z])[.)]|\(\d{1,2}\))\s+")
+_DIGIT = re.compile(r"\d")
+_KEY_VALUE = re.compile(r"^(?P<key>.+?)\s*(?:[:=→]|->|\s)\s*(?P<value>[^\s:=]+(?:\s*\([^()]*\))?)$")
+_FIELD = re.compile(rf"(?:{lexicon.SERIES_FIELD.pattern})", re.I)
+_TUPLE = re.compile(r"^\(\s*(?P<key>[^,()]+?)\s*,\s*(?P<value>[^,()]+?)\s*\)\s*[.;,]?$")
+# one number in a body that may name the measure first: "Accuracy ≈ 0.412", "~31.0"
+_ONE_VALUE = re.compile(
+    rf"^(?:[A-Za-z][A-Za-z \-/()]*?\s*(?:[:=]|\bis\b|\bof\b)?\s*)?(?P<value>[~≈]?\s*{NUM}.*)$"
+)
+# a magnitude suffix on a tick ("1k") and the words of an axis label that make it the unit
+_MAGNITUDES = {"k": r"thousands?|\(k\)|\bk\b", "m": r"millions?", "b": r"billions?"}
+
+
+@dataclass
+class Point:
+    item: Item
+    series: str  # the name as printed (cleaned)
+    tick: str  # an x tick
+    value: Value | str  # "missing" for a missing marker
+    #: told in a sentence that names its series in passing, not by a line or an opener: such
+    #: a point adds to the series the lines establish, it names none of its own
+    weak: bool = False
+
+
+def series_name(text: str) -> str:
+    """The name an opener gives a series: "**1. Retrieval-ICL (blue):** ..." -> "Retrieval-ICL"."""
+    text = strip_markdown(text).strip()
+    found = quoted(text)
+    if found and len(found) == 1 and re.match(r"^(?:series|line|curve)?\s*[\"“`]", text, re.I):
+        return found[0].strip()
+    text = _ENUMERATOR.sub("", text)
+    text = re.sub(rf"^(?:{lexicon.LEGEND.pattern})\s+", "", text, flags=re.I)
+    text = re.split(r"\s+[—–]\s+|\s+-\s+|:\s", text)[0]
+    text = re.sub(r"(?:\s*\([^()]*\))+\s*$", "", text)
+    return text.strip().rstrip(":.,").strip().strip("\"'`“”").strip()
+
+
+def x_tick(label: str, axis: AxisTicks) -> str | None:
+    """The x tick a label names, also as a multiple of the axis' unit ("Step 1k" in thousands)."""
+    if len(label.split()) > 4:
+        return None  # a sentence before a colon names no tick
+    found = resolve(label, axis)
+    if found is not None:
+        return found.tick
+    m = re.match(r"^(?P<head>.*?\d)\s*(?P<mag>[kKmMbB])\b\s*$", strip_markdown(label).strip())
+    if m and axis.label:
+        unit = _MAGNITUDES[m.group("mag").lower()]
+        if re.search(unit, axis.label, re.I):
+            found = resolve(m.group("head"), axis)
+            return found.tick if found is not None else None
+    return None
+
+
+def one_value(body: str) -> Value | str | None:
+    """The single value of a point's body, a measure's name allowed before it."""
+    body = strip_markdown(body).strip()
+    if not body:
+        return None  # "Label:" and nothing after it states no value, not even a blank one
+    slot = _slot(body)
+    if slot is not None:
+        return slot
+    m = _ONE_VALUE.match(body)
+    if m is None or len(re.findall(NUM, m.group("value").split("(")[0])) != 1:
+        return None
+    return parse_value(m.group("value").replace("≈ ", "≈").replace("~ ", "~"))
+
+
+def run_of_values(body: str) -> list[Value | str] | None:
+    """The values of a series told in one line: by arrows, commas or semicolons."""
+    body = strip_markdown(body).strip().rstrip(".;")
+    parts = _ARROW.split(body) if _ARROW.search(body) else split_values(body)
+    if len(parts) < 2:
+        return None
+    slots = [_slot(p) for p in parts]
+    if any(s is None for s in slots):
+        return None
+    return slots  # type: ignore[return-value]
+
+
+def _keyed_slots(body: str, axis: AxisTicks) -> list[tuple[str, Value | str]] | None:
+    """Values that name their ticks: "12 (Q1), 15 (Q2)", "Q1: 12, Q2: 15", "Base 27.4"."""
+    out = []
+    for token in split_values(strip_markdown(body)):
+        slot = _slot(token)
+        if isinstance(slot, Value) and slot.remark and (tick := x_tick(slot.remark, axis)):
+            out.append((tick, slot))
+            continue
+        m = _KEY_VALUE.match(token)
+        tick = x_tick(m.group("key"), axis) if m else None
+        slot = _slot(m.group("value")) if m else None
+        if tick is None or slot is None:
+            return None
+        out.append((tick, slot))
+    return out if len(out) >= 2 else None
+
+
+def _inline(text: str, x: AxisTicks, legend: AxisTicks, loose: bool) -> list[tuple[str, Value]]:
+    """Points told in sentences: "a single marker, at k=0: 0.448"; "2.31 at epoch 1"."""
+    out: list[tuple[str, Value]] = []
+    if not _DIGIT.search(text):
+        return out
+    for sentence in sentences.SENTENCE.split(strip_markdown(text)):
+        out += sentences.read_sentence(sentence, x, legend, loose) or []
+    return out
+
+
+@dataclass
+class _Opener:
+    name: str
+    item: Item
+    level: int  # list indentation; -1 for a heading, a bold line or a paragraph
+
+
+def _owner(text: str, legend: AxisTicks) -> str:
+    """The series a label or sentence is about: its name, or the one legend entry it mentions."""
+    name = series_name(text)
+    if _legend_name(name, legend)[0] is not None:
+        return name
+    named = {t for *_, t in mentions(strip_markdown(text), legend)} if legend.ticks else set()
+    return named.pop() if len(named) == 1 else name
+
+
+def _points(
+    items: list[Item], x: AxisTicks, legend: AxisTicks, loose: bool, weak: bool = True
+) -> list[Point] | None:
+    """Every point the lines tell, keyed (series as printed, x tick); None on a line that
+    would need a guess (a run of values of another length than the axis)."""
+    out: list[Point] = []
+    opener: _Opener | None = None
+    for item in items:
+        if item.zone in ("components", "observations", "interpretation"):
+            continue
+        if item.kind == "table" or item.kind == "code":
+            return None  # a table is the grid readers' evidence, not this reading's
+        label = strip_markdown(item.label) if item.label else None
+        if label and SUMMARY_LABEL.search(label):
+            continue
+        if label is not None and _FIELD.fullmatch(label):
+            # "- Color: Blue", "- Data Points:": a field of the series the opener named
+            if opener is not None and (item.body or "").strip():
+                run = run_of_values(item.body or "")
+                if run is not None and len(run) == len(x.ticks):
+                    out += [
+                        Point(item, opener.name, t, s) for t, s in zip(x.ticks, run, strict=True)
+                    ]
+                else:
+                    told = _inline(item.body or "", x, legend, loose)
+                    out += [Point(item, opener.name, t, v) for t, v in told]
+            continue
+        if opener and item.kind == "list" and opener.level >= 0 and item.level <= opener.level:
+            opener = None
+        if item.kind == "list" and label is None and re.fullmatch(r"\*\*[^*]+\*\*:?", item.text):
+            # "1. **Linear probe**": a bold bullet holds the bullets after it, at its depth too
+            opener = _Opener(series_name(item.text), item, -1)
+            continue
+        if item.kind in ("heading", "bold"):
+            opener = _Opener(series_name(item.label or item.text), item, -1)
+            if item.kind == "bold" and item.body:
+                out += [
+                    Point(item, opener.name, t, v) for t, v in _inline(item.body, x, legend, loose)
+                ]
+            continue
+        text = strip_markdown(item.text)
+        # a point under an opener: "k=0: Accuracy ≈ 0.412", "(0, 0.412)", "10B: ~31.0"
+        m = _TUPLE.match(text)
+        if m and (tick := x_tick(m.group("key"), x)) and (slot := _slot(m.group("value"))):
+            if opener is None:
+                return None
+            out.append(Point(item, opener.name, tick, slot))
+            continue
+        if label is not None and (tick := x_tick(label, x)) is not None:
+            slot = one_value(item.body or "")
+            if slot is not None:
+                if opener is None:
+                    return None
+                out.append(Point(item, opener.name, tick, slot))
+                continue
+        name = _owner(label, legend) if label is not None else ""
+        if label is not None and item.body:
+            keyed = _keyed_slots(item.body, x)
+            if keyed:
+                out += [Point(item, name, t, s) for t, s in keyed]
+                continue
+            run = run_of_values(item.body)
+            if run is not None:
+                if len(run) != len(x.ticks):
+                    return None
+                out += [Point(item, name, t, s) for t, s in zip(x.ticks, run, strict=True)]
+                continue
+        # an opener with a remark ("**125M** (blue line): slopes downward throughout."), whose
+        # own sentences may tell a point ("It has a single marker, at k=0: 0.448")
+        if label is not None and 0 < len(name.split()) <= 6:
+            opener = _Opener(name, item, item.level if item.kind == "list" else -1)
+            out += [
+                Point(item, opener.name, t, v)
+                for t, v in _inline(item.body or "", x, legend, loose)
+            ]
+            continue
+        if item.kind not in ("text", "list") or not (weak or opener):
+            continue
+        # sentences: each is about the one series it names, else about the opener's
+        for sentence in sentences.SENTENCE.split(text):
+            named = {t for *_, t in mentions(sentence, legend)} if legend.ticks else set()
+            owner = named.pop() if len(named) == 1 and weak else None
+            passing = owner is not None
+            if owner is None and opener is not None and not named:
+                owner = opener.name
+            if owner is not None:
+                told = _inline(sentence, x, legend, loose)
+                out += [Point(item, owner, t, v, passing) for t, v in told]
+    return out
+
+
+def _legend_name(name: str, legend: AxisTicks) -> tuple[str | None, bool]:
+    """(the legend entry a printed series name spells, whether the entry is clipped).
+
+    An entry is clipped when the legend reading kept only the value of a ``name=value``
+    ("LoRA r=8" read as "8"): the data prints the whole name, and the whole name is the series.
+    """
+    if not legend.ticks:
+        return None, False
+    tick = match_tick(name, legend.ticks)
+    if tick is not None:
+        return tick, False
+    found = resolve(name, legend)
+    if found is None:
+        return None, False
+    return found.tick, bool(found.prefix) and "=" in name
+
+
+def _names(printed: list[str], legend: AxisTicks, chart: str) -> dict[str, str] | None:
+    """Each printed series name to its series: the legend's entry, else the name as printed.
+
+    The legend is the hypothesis. Names the data prints are taken instead only for a chart
+    with a legend (its entries told in a way the metadata reading missed), and only when no
+    name is a legend entry (a mixed reading would be a guess) or the legend reading clipped
+    the names the data prints whole.
+    """
+    found = {n: _legend_name(n, legend) for n in dict.fromkeys(printed)}
+    entries = [tick for tick, _ in found.values()]
+    clipped = any(c for _, c in found.values())
+    if all(entries) and not clipped and len(set(entries)) == len(entries):
+        return {n: tick for n, (tick, _) in found.items()}  # type: ignore[misc]
+    if legend.ticks and chart not in LEGEND_CHARTS:
+        return None
+    if any(entries) and not (clipped and all(entries) and len(set(entries)) == len(entries)):
+        return None
+    return {n: n for n in found}
+
+
+def find(items: list[Item], best: Context, chart: str) -> Context | None:
+    """The series reading of a panel, or None when its lines do not tell series."""
+    x, legend = best.x, best.y
+    if len(x.ticks) < 2:
+        return None
+    # a heatmap's rows told in sentences are the sentence reading's, not weak series points
+    points = _points(items, x, legend, best.prose_values, weak=chart in LEGEND_CHARTS)
+    if not points:
+        return None
+    strong = [p for p in points if not p.weak]
+    if chart not in LEGEND_CHARTS:
+        points = strong  # a heatmap's rows told in sentences are the sentence reading's
+    if any(match_tick(p.series, x.ticks) for p in strong or points):
+        return None  # an opener named like a tick over lines keyed by ticks: not series
+    names = _names([p.series for p in strong or points], legend, chart)
+    if names is None:
+        return None
+    if strong:
+        # a sentence's series is one the lines named, spelt as the legend spells it
+        for printed, final in list(names.items()):
+            entry, _ = _legend_name(printed, legend)
+            if entry is not None:
+                names.setdefault(entry, final)
+        points = strong + [p for p in points if p.weak and p.series in names]
+    if any(not n or len(n.split()) > 6 for n in names.values()):
+        return None
+    series = list(dict.fromkeys(names.values()))
+    ticks = legend.ticks if set(series) <= set(legend.ticks) else series
+    y = AxisTicks("y", legend.label, list(ticks), list(ticks))
+    out = Context(best.panel, x, y, best.pair_order, best.last_line, rows_axis="y")
+    out.prose_values = best.prose_values
+    seen: dict[tuple[str, str], Value | str] = {}
+    for p in points:
+        key = (p.tick, names[p.series])
+        if key in seen:
+            if seen[key] != p.value and not p.weak:
+                return None  # one point told twice differently: not this reading
+            continue  # a sentence that repeats (or contradicts) a line adds nothing
+        seen[key] = p.value
+        if p.value == "missing":
+            out.missing(p.tick, names[p.series], p.item, "-")
+        else:
+            out.cell(p.tick, names[p.series], p.value, p.item, "series")
+    return out
+
+
+def transposed(items: list[Item], best: Context, chart: str) -> Context | None:
+    """Openers that name x ticks, one line per series under each: bars told cluster by cluster."""
+    x, legend = best.x, best.y
+    if len(x.ticks) < 2:
+        return None
+    rows: list[tuple[Item, str, str, Value | str]] = []  # item, tick, series name, value
+    tick = None
+    level = -1
+    for item in items:
+        if item.zone in ("components", "observations", "interpretation"):
+            continue
+        label = strip_markdown(item.label) if item.label else None
+        if item.kind == "list" and tick is not None and level >= 0 and item.level <= level:
+            tick = None
+        opener_text = item.label or item.text if item.kind in ("heading", "bold") else None
+        if opener_text is None and label is not None and not (item.body or "").strip():
+            opener_text = label
+        if opener_text is not None:
+            found = x_tick(series_name(opener_text), x)
+            if found is not None:
+                tick, level = found, item.level if item.kind == "list" else -1
+                continue
+        if tick is None or label is None or not item.body:
+            continue
+        slot = one_value(item.body)
+        if slot is None or x_tick(label, x) is not None:
+            continue
+        rows.append((item, tick, series_name(label), slot))
+    if len(rows) < 2:
+        return None
+    printed = list(dict.fromkeys(name for _, _, name, _ in rows))
+    mapped = _names(printed, legend, chart)
+    if mapped is None:
+        return None
+    ticks = list(legend.ticks) if set(mapped.values()) <= set(legend.ticks) else printed
+    if any(not n or len(n.split()) > 6 for n in ticks):
+        return None
+    y = AxisTicks("y", legend.label, list(ticks), list(ticks))
+    out = Context(best.panel, x, y, best.pair_order, best.last_line, rows_axis="y")
+    out.prose_values = best.prose_values
+    seen: dict[tuple[str, str], Value | str] = {}
+    for item, t, name, slot in rows:
+        key = (t, mapped[name] or name)
+        if key in seen:
+            if seen[key] != slot:
+                return None
+            continue
+        seen[key] = slot
+        if slot == "missing":
+            out.missing(key[0], key[1], item, "-")
+        else:
+            out.cell(key[0], key[1], slot, item, "series")
+    return out
