@@ -71,7 +71,7 @@ def match_tick(text: str, ticks: list[str]) -> str | None:
     return by_number.get(number) if number is not None else None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Resolved:
     tick: str
     prefix: str  # the words printed before the tick ("Window", "T", "")
@@ -79,6 +79,22 @@ class Resolved:
 
 def resolve(label: str, axis: AxisTicks) -> Resolved | None:
     """Resolve a printed label to one of the axis' ticks, or None."""
+    if not axis.ticks:
+        return None
+    key = (label, axis.name, axis.label, tuple(axis.ticks))
+    if len(label) > 200 or len(key[3]) > 200:
+        return _resolve(*key)  # hostile sizes are not kept
+    # candidate readings resolve the same labels against the same ticks again and again
+    return _resolve_cached(*key)
+
+
+@lru_cache(maxsize=1 << 14)
+def _resolve_cached(label: str, name: str, axis_label: str | None, ticks: tuple):
+    return _resolve(label, name, axis_label, ticks)
+
+
+def _resolve(label: str, name: str, axis_label: str | None, ticks: tuple) -> Resolved | None:
+    axis = AxisTicks(name, axis_label, list(ticks))
     text = strip_markdown(label).strip().rstrip(":").strip()
     if not axis.ticks or not text:
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from figdata.parse.text import MINUS
 
@@ -74,6 +75,19 @@ def to_float(num: str) -> float:
 
 
 def parse_value(token: str) -> Value | None:
+    """The value of one slot, or None when the slot is not a single number (see _parse_value).
+
+    Readings of a panel parse the same short tokens many times; those are remembered, a long
+    token (hostile input) is parsed afresh rather than kept."""
+    return _parse_value_cached(token) if len(token) <= 64 else _parse_value(token)
+
+
+@lru_cache(maxsize=1 << 15)
+def _parse_value_cached(token: str) -> Value | None:
+    return _parse_value(token)
+
+
+def _parse_value(token: str) -> Value | None:
     """The value of one slot, or None when the slot is not a single number.
 
     A number too large for a float64 (``1e309``, 400 digits) or an infinity
