@@ -36,6 +36,7 @@ def test_zone_words_match_their_examples():
         ("namely cat, dog and bird", ["cat", "dog", "bird"]),
         ("with columns 1B, 3B, 7B, 13B", ["1B", "3B", "7B", "13B"]),
         ("4, 8, 16, 64 listed from the top", ["4", "8", "16", "64"]),
+        ("its ticks read 24, 18, 12 and 6 from top to bottom", ["24", "18", "12", "6"]),
         ("0.1, 0.5, 0.9, reading rightward", ["0.1", "0.5", "0.9"]),
         ("Temperature – 0.2, 0.4, 0.6", ["0.2", "0.4", "0.6"]),
         ("from 1 to 4", ["1", "2", "3", "4"]),

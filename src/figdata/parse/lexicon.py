@@ -53,7 +53,7 @@ ORDER_TOP_DOWN = Entry(
 AXIS_VERB = Entry(
     "axis_verb",
     r"shows|is|represents|plots|gives|lists|holds|carries|has|have|spans|covers|displays|"
-    r"contains|encodes|runs\s+over|ranges\s+over|varies|corresponds?\s+to|are|denotes?|"
+    r"contains|encodes|runs\s+over|ranges\s+over|varies|corresponds?\s+to|are|denotes?|reads?|"
     r"indicates?|:|=",
     "has",
     "the verb between an axis and its description in a sentence",
@@ -70,7 +70,7 @@ LIST_LEAD = Entry(
     + AXIS_VERB.pattern
     + r")\s+(?:\w+\s+)?(?:ticks?|labels?|columns?|rows?|categories|classes|levels|values|groups|"
     r"entries|markers)|(?:ticks|labels|columns|rows|categories|classes|levels|values|groups|"
-    r"entries|markers|series)(?:\s+(?:are|at|of))?|(?:lists|shows|spans|covers|includes|"
+    r"entries|markers|series)(?:\s+(?:are|at|of|reads?))?|(?:lists|shows|spans|covers|includes|"
     r"gives|are|is)(?:\s+the)?)(?:\s*[:\-–—])?\s+",
     "the classes in the order",
     "the words before the first item of a tick list",

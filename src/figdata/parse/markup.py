@@ -34,7 +34,7 @@ def _f(line: int, detail: str, raw: str) -> dict:
 
 
 def pair_orders(text: str, meta) -> dict[str, str]:
-    """Which coordinate comes first in tuples, 'AxB' names and 'A → B' pairs."""
+    """Which coordinate comes first in tuples, 'AxB' names, 'A → B' and 'A / B' pairs."""
     from figdata.parse.ticks import AxisTicks, name_score
 
     x = AxisTicks("x", meta.x.label, meta.x.ticks)
@@ -55,6 +55,11 @@ def pair_orders(text: str, meta) -> dict[str, str]:
             if xy != yx and max(xy, yx) > 0:
                 orders["tuple"] = "xy" if xy > yx else "yx"
                 break
+    # "(row asset / column asset)": the order of a pair written with a slash
+    if re.search(r"\(\s*(?:row|y)\b[^()/]*/\s*(?:column|col|x)\b[^()]*\)", text, re.I):
+        orders["slash"] = "yx"
+    elif re.search(r"\(\s*(?:column|col|x)\b[^()/]*/\s*(?:row|y)\b[^()]*\)", text, re.I):
+        orders["slash"] = "xy"
     for kind, sep in (("cross", r"[×x]"), ("arrow", r"(?:→|->)")):
         for m in re.finditer(
             rf"\b([A-Za-z][A-Za-z-]{{2,}})\s*{sep}\s*([A-Za-z][A-Za-z-]{{2,}})\b", text

@@ -407,10 +407,13 @@ def _nested_axis(items: list[Item], i: int) -> str:
         if child.kind != "list" or child.level <= parent.level or not child.label:
             break
         key = strip_markdown(child.label).lower()
-        if re.search(r"label|title|name", key):
-            parts["label"] = child.body or ""
-        elif re.search(r"tick|value|marker|categor|class|level|group|item", key):
+        # "Labels: 0.0, 0.1" are the tick labels, "Label: Dropout" is the axis's name
+        if re.search(r"tick|value|marker|categor|class|level|group|item|\blabels\b", key):
             parts["ticks"] = child.body or ""
+            if re.search(r"\(([^()]*)\)", key):  # "Labels (from bottom to top)"
+                parts.setdefault("order", re.search(r"\(([^()]*)\)", key).group(1))
+        elif re.search(r"label|title|name", key):
+            parts["label"] = child.body or ""
         elif re.search(r"order|direction|orientation|position", key):
             parts["order"] = child.body or ""
     if "ticks" not in parts:

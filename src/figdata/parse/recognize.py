@@ -345,10 +345,13 @@ def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None
     if m:
         return _ordered(m.group(1), m.group(2), ctx, ctx.pair_order.get("tuple", "xy"), "tuple")
     parts = split_top(text, ",")
+    default = "xy"
     if len(parts) != 2:
         parts = re.split(r"\s+(?:/|&|and|with|at)\s+", text)
+        if len(parts) == 2 and re.search(r"\s/\s", text):
+            default = ctx.pair_order.get("slash", "xy")
     if len(parts) == 2:
-        found = assign_pair(parts[0], parts[1], ctx.x, ctx.y)
+        found = assign_pair(parts[0], parts[1], ctx.x, ctx.y, default)
         if found:
             return found[0], found[1], "point_named"
     # "Centre cell, e.g. Mw 6.0 at 40 km": a description first, the coordinates after it

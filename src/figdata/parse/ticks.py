@@ -150,7 +150,7 @@ def name_score(prefix: str, axis: AxisTicks) -> float:
     """How well the words before a tick name this axis (0 when they say nothing)."""
     words = _words(prefix)
     if not words:
-        return 0.0
+        return _short_form(prefix, axis)
     mine = (_ROW_WORDS | {"y"}) if axis.name == "y" else (_COL_WORDS | {"x"})
     other = (_COL_WORDS | {"x"}) if axis.name == "y" else (_ROW_WORDS | {"y"})
     if words & mine:
@@ -163,10 +163,15 @@ def name_score(prefix: str, axis: AxisTicks) -> float:
     # a clipped form: "Mix" for "mixture", "Temp" for "temperature"
     if any(o.startswith(w) for w in words if len(w) >= 3 for o in own):
         return 1.0
-    # a short form: "T" for "Temperature", "g" for "group size"
-    if len(prefix.strip()) <= 2 and axis.label:
+    return _short_form(prefix, axis)
+
+
+def _short_form(prefix: str, axis: AxisTicks) -> float:
+    """ "T" for "Temperature", "N" for "Nitrogen rate", "g" for "group size"."""
+    short = prefix.strip()
+    if 0 < len(short) <= 2 and short[0].isalpha() and axis.label:
         initials = {w[0] for w in re.findall(r"[a-z]+", axis.label.lower())}
-        if prefix.strip().lower()[0] in initials:
+        if short.lower()[0] in initials:
             return 0.5
     return 0.0
 
