@@ -422,16 +422,28 @@ def group_values(item: Item, ctx: Context, group) -> bool:
     return True
 
 
+_TICK_THEN_VALUE = re.compile(r"^\s*(?P<label>[^()]+?)\s*\((?P<value>[^()]+)\)\s*[.;]?\s*$")
+
+
 def group_child(item: Item, ctx: Context, group) -> bool:
-    if not group or group[0] not in ("x", "y") or item.label is None:
+    if not group or group[0] not in ("x", "y"):
         return False
-    slot = _slot(item.body or "") if item.body else None
-    if slot is None and item.body:
-        slot = record_value(strip_markdown(item.body))  # "Loss = 2.578 (magenta)"
+    label, body = item.label, item.body
+    if label is None and item.kind == "list":
+        # "capitals (97 ± 1)": the tick, its value in brackets
+        m = _TICK_THEN_VALUE.match(strip_markdown(item.text))
+        if m is None:
+            return False
+        label, body = m.group("label"), m.group("value")
+    if label is None:
+        return False
+    slot = _slot(body or "") if body else None
+    if slot is None and body:
+        slot = record_value(strip_markdown(body))  # "Loss = 2.578 (magenta)"
     if slot is None:
         return False
     other = ctx.x if group[0] == "y" else ctx.y
-    found = resolve(item.label, other)
+    found = resolve(label, other)
     if found is None:
         return False
     x, y = (found.tick, group[1]) if group[0] == "y" else (group[1], found.tick)
