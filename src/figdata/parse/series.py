@@ -115,14 +115,15 @@ def run_of_values(body: str) -> list[Value | str] | None:
 
 
 def _keyed_slots(body: str, axis: AxisTicks) -> list[tuple[str, Value | str]] | None:
-    """Values that name their ticks: "12 (Q1), 15 (Q2)", "Q1: 12, Q2: 15", "Base 27.4"."""
+    """Values that name their ticks: "12 (Q1), 15 (Q2)", "Q1: 12, Q2: 15", "Base 27.4",
+    "(2K, 7.91), (4K, 7.64)"."""
     out = []
     for token in split_values(strip_markdown(body)):
         slot = _slot(token)
         if isinstance(slot, Value) and slot.remark and (tick := x_tick(slot.remark, axis)):
             out.append((tick, slot))
             continue
-        m = _KEY_VALUE.match(token)
+        m = _TUPLE.match(token) or _KEY_VALUE.match(token)
         tick = x_tick(m.group("key"), axis) if m else None
         slot = _slot(m.group("value")) if m else None
         if tick is None or slot is None:
@@ -176,7 +177,10 @@ def _points(
             # "- Color: Blue", "- Data Points:": a field of the series the opener named
             if opener is not None and (item.body or "").strip():
                 run = run_of_values(item.body or "")
-                if run is not None and len(run) == len(x.ticks):
+                keyed = _keyed_slots(item.body or "", x)
+                if keyed:  # "Data points: (2K, 7.91), (4K, 7.64)": each value names its tick
+                    out += [Point(item, opener.name, t, s) for t, s in keyed]
+                elif run is not None and len(run) == len(x.ticks):
                     out += [
                         Point(item, opener.name, t, s) for t, s in zip(x.ticks, run, strict=True)
                     ]
@@ -261,7 +265,9 @@ def _legend_name(name: str, legend: AxisTicks) -> tuple[str | None, bool]:
         return tick, False
     found = resolve(name, legend)
     if found is None:
-        return None, False
+        # "RoPE" for the entry "RoPE (no scaling)": the opener dropped the entry's remark
+        bare = [t for t in legend.ticks if re.sub(r"\s*\([^()]*\)\s*$", "", t) == name]
+        return (bare[0], False) if len(bare) == 1 else (None, False)
     return found.tick, bool(found.prefix) and "=" in name
 
 
