@@ -39,7 +39,11 @@ _ENUMERATOR = re.compile(r"^\s*(?:\(?(?:\d{1,2}|[a-zA-Z])[.)]|\(\d{1,2}\))\s+")
 _DIGIT = re.compile(r"\d")
 _KEY_VALUE = re.compile(r"^(?P<key>.+?)\s*(?:[:=→]|->|\s)\s*(?P<value>[^\s:=]+(?:\s*\([^()]*\))?)$")
 _FIELD = re.compile(rf"(?:{lexicon.SERIES_FIELD.pattern})", re.I)
-_TUPLE = re.compile(r"^\(\s*(?P<key>[^,()]+?)\s*,\s*(?P<value>[^,()]+?)\s*\)\s*[.;,]?$")
+# a point "(0, 0.512)", with its spread after it in some descriptions: "(0, 0.512) +/- 0.004"
+_TUPLE = re.compile(
+    r"^\(\s*(?P<key>[^,()]+?)\s*,\s*(?P<value>[^,()]+?)\s*\)"
+    r"(?:\s*(?:±|\+/-|\+-)\s*\d+(?:\.\d+)?%?)?\s*[.;,]?$"
+)
 # one number in a body that may name the measure first: "Accuracy ≈ 0.412", "~31.0"
 _ONE_VALUE = re.compile(
     rf"^(?:[A-Za-z][A-Za-z \-/()]*?\s*(?:[:=]|\bis\b|\bof\b)?\s*)?(?P<value>[~≈]?\s*{NUM}.*)$"
