@@ -187,11 +187,8 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
         or [tables.empty(tables.FINDINGS)]
     )
     # every document has a row in its shard's summary, even one without panels
-    documents = sorted(
-        d
-        for v in validated
-        for d in pq.read_table(v["summary"], columns=["doc"])["doc"].to_pylist()
-    )
+    by_shard = [pq.read_table(v["summary"], columns=["doc"])["doc"].to_pylist() for v in validated]
+    documents = sorted(d for docs in by_shard for d in docs)
     summary = corpus_summary(
         corpus["panel_stats"].to_pandas(),
         findings,
@@ -202,6 +199,8 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
     long = summary_table(summary)
     check_tables({"same_figure": groups, "stats_summary": long}, documents, CORPUS_MODELS)
     fileio.write_parquet(groups, out["same_figure"], "same_figure")
+    changed = write_slices(groups, folders, by_shard)
+    log.info("same-figure slices: %d of %d shards changed", changed, len(folders))
     fileio.write_bytes(fileio.json_text(summary).encode("utf-8"), out["summary_json"])
     fileio.write_parquet(long, out["stats_summary"], "stats_summary")
     log.info(
@@ -218,6 +217,28 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
             row.doc_a, row.panel_a, row.doc_b, row.panel_b, row.n_agree, row.n_overlap,
         )  # fmt: skip
     return {**summary, "seconds": {"same_figure": [seconds, cpu]}}
+
+
+def write_slices(
+    same_figure: pd.DataFrame, folders: Sequence[str], docs: Sequence[Sequence[str]]
+) -> int:
+    """Write each shard's slice of ``same_figure`` (the rows naming one of its ``docs``,
+    in the table's order) where its bytes changed; returns how many were written.
+
+    A document's page shows its same-figure matches, found across the whole corpus.
+    The pages job of a shard reads its slice, not the corpus table, and a slice left
+    untouched keeps its modification time: so after an edit only the shards whose
+    matches changed write their pages again (the workflow makes this job a
+    checkpoint, so that Snakemake looks at the slices after it ran).
+    """
+    doc_a, doc_b = same_figure["doc_a"], same_figure["doc_b"]
+    written = 0
+    for folder, mine in zip(folders, docs, strict=True):
+        part = same_figure[doc_a.isin(mine) | doc_b.isin(mine)].reset_index(drop=True)
+        data = fileio.parquet_bytes(fileio.arrow_table(part, "same_figure"))
+        path = layout.files(folder, layout.SLICE_FILES)["same_figure"]
+        written += fileio.write_if_changed(path, data)
+    return written
 
 
 def shard_paths(shard_dir: str) -> tuple[dict[str, str], dict[str, str], Path]:
