@@ -137,6 +137,11 @@ def all_shard_files(name):
     return [shard_files(s, layout.VALIDATE_FILES)[name] for s in SHARDS]
 
 
+def all_digests():
+    """Every shard's table of document keys (the extract jobs' ``digests``)."""
+    return [shard_files(s, layout.EXTRACT_FILES)["digests"] for s in SHARDS]
+
+
 def all_stats_files(name=None):
     """The stats jobs' outputs (layout.STATS_FILES) of every shard, or one of them."""
     names = [name] if name else list(layout.STATS_FILES)

@@ -37,6 +37,8 @@ checkpoint stats_corpus:
         findings=all_shard_files("findings"),
         summaries=all_shard_files("summary"),
         stats=all_stats_files(),
+        # the documents' keys: same-figure matches are kept for documents whose keys stay
+        digests=all_digests(),
         code=STATS_CODE,
     output:
         **stats_corpus_files(),

@@ -166,10 +166,14 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
     cells = pd.concat([fileio.read_parquet(v["cells"]) for v in validated] or [pd.DataFrame()])
     if not len(panels):
         panels, cells = tables.empty(tables.PANELS), tables.empty(tables.CELLS)
+    # every document has a row in its shard's summary, even one without panels
+    by_shard = [pq.read_table(v["summary"], columns=["doc"])["doc"].to_pylist() for v in validated]
+    documents = sorted(d for docs in by_shard for d in docs)
     start, cpu = time.perf_counter(), time.process_time()
     memo_file = samefig_memo.memo_path(results)
     memo = samefig_memo.load(memo_file) if use_memo else None
-    groups, kept = same_figure_reusing(panels, cells, memo)
+    prints = validated_keys(folders, by_shard) if use_memo else None
+    groups, kept = same_figure_reusing(panels, cells, memo, prints)
     if use_memo:
         samefig_memo.store(memo_file, kept)
         log.info(
@@ -186,9 +190,6 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
         ]
         or [tables.empty(tables.FINDINGS)]
     )
-    # every document has a row in its shard's summary, even one without panels
-    by_shard = [pq.read_table(v["summary"], columns=["doc"])["doc"].to_pylist() for v in validated]
-    documents = sorted(d for docs in by_shard for d in docs)
     summary = corpus_summary(
         corpus["panel_stats"].to_pandas(),
         findings,
@@ -211,12 +212,32 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
         summary["same_figure"]["groups"],
     )
     log.info("same-figure detection: %d panels in %.2f s (%.2f s CPU)", len(panels), seconds, cpu)
-    for row in groups.itertuples():
+    if len(groups):
+        # one record: a logging call per pair cost a third of a second at 10,000 documents
         log.info(
-            "same figure: %s panel %d = %s panel %d: %d of %d common cells agree",
-            row.doc_a, row.panel_a, row.doc_b, row.panel_b, row.n_agree, row.n_overlap,
-        )  # fmt: skip
+            "\n".join(
+                f"same figure: {r.doc_a} panel {r.panel_a} = {r.doc_b} panel {r.panel_b}: "
+                f"{r.n_agree} of {r.n_overlap} common cells agree"
+                for r in groups.itertuples()
+            )
+        )
     return {**summary, "seconds": {"same_figure": [seconds, cpu]}}
+
+
+def validated_keys(folders: Sequence[str], docs: Sequence[Sequence[str]]) -> dict[str, str] | None:
+    """Each document's key for the validate stage (``figdata.cache.chained_keys``): its
+    validated rows are the same while it is; None when a shard has no digests table."""
+    keys: dict[str, str] = {}
+    for folder, mine in zip(folders, docs, strict=True):
+        digests = layout.files(folder, layout.EXTRACT_FILES)["digests"]
+        try:
+            part = cache.chained_keys(digests, mine, ("validate",))
+        except ValueError:  # a table of other documents: hash the rows instead
+            part = None
+        if part is None:
+            return None
+        keys.update(part)
+    return keys
 
 
 def write_slices(
