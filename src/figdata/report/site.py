@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from figdata import cache, fileio
+from figdata import cache, fileio, layout
 from figdata.figures.output import write_if_changed
 from figdata.report import document, html, index, provenance
 
@@ -38,6 +38,8 @@ STATS_TABLES = ("panel_stats", "factcheck", "panel_pairs", "same_figure")
 PAGES_CACHE = ".pages.tsv"
 #: the pages job's cached values: each page's status, for the shard's list of pages
 PAGES_EXTRAS = "pages.json"
+#: the key of the overview figure last drawn, under the report's cache folder
+OVERVIEW_KEY = "overview.key"
 FIGURE_SUFFIXES = (".diff.png", ".diff.svg", ".sweep.png", ".sweep.svg", ".png", ".svg")
 DEFAULT_TITLE = "figdata report"
 
@@ -308,11 +310,21 @@ def write_index(
         )
         write_if_changed(report_dir / page["file"], text.encode())
     write_if_changed(report_dir / html.STYLESHEET, html.stylesheet())
-    style.apply()
-    fig = overview.overview_figure(findings, panels)
     dpi = int(style.settings(dict(settings or {}))["dpi"])
-    write_if_changed(report_dir / "overview.png", output.png_bytes(fig, dpi))
-    write_if_changed(report_dir / "overview.svg", output.svg_bytes(fig))
+    key = cache.digest(
+        cache.code_version("figures"),
+        str(dpi),
+        fileio.json_text(overview.overview_data(findings, panels), compact=True),
+    )
+    memo = report_dir / layout.CACHE / OVERVIEW_KEY
+    drawn = [report_dir / "overview.png", report_dir / "overview.svg"]
+    if not _unchanged_since(memo, key, drawn):
+        # matplotlib is imported and the figure drawn only when what it shows changed
+        style.apply()
+        fig = overview.overview_figure(findings, panels)
+        write_if_changed(drawn[0], output.png_bytes(fig, dpi))
+        write_if_changed(drawn[1], output.svg_bytes(fig))
+        fileio.write_bytes(key.encode(), memo)
     removed = prune(report_dir, {r["doc"] for r in rows}, len(page_list))
     log.info(
         "report index: %d documents on %d pages; %d stale files removed",
@@ -321,6 +333,17 @@ def write_index(
         removed,
     )
     return {"documents": len(rows), "pages": len(page_list), "removed": removed}
+
+
+def _unchanged_since(memo: Path, key: str, files: Sequence[Path]) -> bool:
+    """Whether ``memo`` holds ``key`` and every file is in place and no newer than it."""
+    try:
+        if memo.read_text() != key:
+            return False
+        stored = memo.stat().st_mtime_ns
+        return all(f.stat().st_mtime_ns <= stored for f in files)
+    except FileNotFoundError:
+        return False
 
 
 def read_stats_summary(path: str | Path | None) -> dict | None:
