@@ -116,7 +116,7 @@ def planned_shards(workdir: Path, *args: str) -> dict[str, list[str]]:
     shards: dict[str, list[str]] = {}
     rule = None
     for line in out.splitlines():
-        m = re.match(r"^(?:local)?rule (\w+):$", line.strip())
+        m = re.match(r"^(?:local)?(?:rule|checkpoint) (\w+):$", line.strip())
         if m:
             rule = m.group(1)
             continue
