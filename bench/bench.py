@@ -14,8 +14,9 @@ noop      the same command right after: nothing to do
 edit1     after one document's content changed
 add1      after one document was added
 
-The goal for edit1 and add1 is the noop time plus a few seconds at any N:
-the shard jobs reuse every unchanged document's result from their cache.
+The goal for edit1 and add1 is the noop time plus at most 5 s at any N (the
+ratios table gives both differences, wall and CPU, and every step the machine's
+load average): every job reuses each unchanged document's result.
 
 Wall time, CPU time (user + sys of the whole process tree) and peak memory
 (the largest RSS of any process in the tree) come from wait4(2), so a
@@ -177,6 +178,8 @@ class Measure:
     cpu: float
     peak_mb: float
     jobs: int | None = None
+    #: the machine's 1-minute load average when the step ended (others' work included)
+    load: float | None = None
 
 
 def measured(cmd: list[str], cwd: Path, log: Path) -> tuple[float, float, float]:
@@ -221,8 +224,6 @@ def prepare(work: Path, n: int) -> list:
 
 
 def bench_one(n: int, base: Path, snakemake: list[str], baseline: bool = True) -> list[Measure]:
-    import synth  # bench/synth.py, next to this script
-
     work = base / f"n{n}"
     work.mkdir(parents=True)
     templates = prepare(work, n)
@@ -234,9 +235,12 @@ def bench_one(n: int, base: Path, snakemake: list[str], baseline: bool = True) -
         log = logs / f"{name}.log"
         wall, cpu, peak = measured(cmd, work, log)
         jobs = None if name == "baseline" else jobs_done(log)
-        rows.append(Measure(n, name, wall, cpu, peak, jobs))
+        load = os.getloadavg()[0]
+        rows.append(Measure(n, name, wall, cpu, peak, jobs, load))
         print(
-            f"  N={n:<6} {name:<9} {wall:8.2f} s wall {cpu:8.2f} s cpu {peak:7.0f} MB", flush=True
+            f"  N={n:<6} {name:<9} {wall:8.2f} s wall {cpu:8.2f} s cpu {peak:7.0f} MB"
+            f" {jobs if jobs is not None else '':>4} jobs  load {load:.1f}",
+            flush=True,
         )
 
     worker = [sys.executable, str(Path(__file__).resolve()), "--baseline-worker"]
@@ -245,16 +249,45 @@ def bench_one(n: int, base: Path, snakemake: list[str], baseline: bool = True) -
         STAGE_TIMES[n] = json.loads((work / "baseline-out" / "stage_times.json").read_text())
         print("  " + stage_line(n, STAGE_TIMES[n]), flush=True)
     step("full", snakemake)
+    incremental_steps(work, templates, step, snakemake)
+    return rows
+
+
+def incremental_steps(work: Path, templates: list, step, snakemake: list[str], variant: int = 1):
+    """noop, edit1 (the first document becomes variant ``variant`` of its template) and
+    add1 (one more document) in a work folder whose results are up to date."""
+    import synth  # bench/synth.py, next to this script
+
     step("noop", snakemake)
-    # edit1: the first document gets other values (another variant of its template)
-    first = sorted((work / "seeds").iterdir())[0]
-    template = templates[0]
+    seeds = sorted((work / "seeds").iterdir())
+    first, template = seeds[0], templates[0]
     assert first.name == synth.output_name(0, template)
-    first.write_bytes(synth.synthesize(template, 0, SEED + 1))
+    first.write_bytes(synth.synthesize(template, 0, SEED + variant))
     step("edit1", snakemake)
-    ((name, raw),) = synth.generate(templates, 1, SEED, start=n)
+    ((name, raw),) = synth.generate(templates, 1, SEED, start=len(seeds))
     (work / "seeds" / name).write_bytes(raw)
     step("add1", snakemake)
+
+
+def bench_again(work: Path, snakemake: list[str], variant: int) -> list[Measure]:
+    """The incremental steps again in the work folder of an earlier run (``--again``),
+    after a first run (``update``) that brings it up to date, e.g. after a code change."""
+    import synth  # bench/synth.py, next to this script
+
+    n = sum(1 for _ in (work / "seeds").iterdir())
+    logs = work / f"bench-logs-again-{variant}"
+    logs.mkdir()
+    rows: list[Measure] = []
+
+    def step(name, cmd):
+        wall, cpu, peak = measured(cmd, work, logs / f"{name}.log")
+        jobs, load = jobs_done(logs / f"{name}.log"), os.getloadavg()[0]
+        rows.append(Measure(n, name, wall, cpu, peak, jobs, load))
+        print(f"  N={n:<6} {name:<9} {wall:8.2f} s wall {cpu:8.2f} s cpu {peak:7.0f} MB"
+              f" {jobs:>4} jobs  load {load:.1f}", flush=True)  # fmt: skip
+
+    step("update", snakemake)
+    incremental_steps(work, synth.load_templates(TEMPLATES), step, snakemake, variant)
     return rows
 
 
@@ -291,20 +324,24 @@ def stage_table() -> str:
 
 def table(rows: list[Measure]) -> str:
     out = [
-        "| N | step | wall (s) | CPU (s) | peak RSS (MB) | jobs |",
-        "|---:|:---|---:|---:|---:|---:|",
+        "| N | step | wall (s) | CPU (s) | peak RSS (MB) | jobs | load |",
+        "|---:|:---|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         jobs = "" if r.jobs is None else str(r.jobs)
-        out.append(f"| {r.n} | {r.step} | {r.wall:.2f} | {r.cpu:.2f} | {r.peak_mb:.0f} | {jobs} |")
+        load = "" if r.load is None else f"{r.load:.1f}"
+        out.append(
+            f"| {r.n} | {r.step} | {r.wall:.2f} | {r.cpu:.2f} | {r.peak_mb:.0f} | {jobs} | {load} |"
+        )
     return "\n".join(out)
 
 
 def ratios(rows: list[Measure]) -> str:
     out = [
         "| N | full/baseline | full − baseline/2 (s) | edit1/full | add1/full "
-        "| noop (s) | edit1 − noop (s) | add1 − noop (s) | peak job (MB) |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| noop (s) | edit1 − noop (s) | add1 − noop (s) | edit1 − noop, CPU (s) "
+        "| add1 − noop, CPU (s) | peak job (MB) |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for n in sorted({r.n for r in rows}):
         by = {r.step: r for r in rows if r.n == n}
@@ -318,7 +355,8 @@ def ratios(rows: list[Measure]) -> str:
         out.append(
             f"| {n} | {against} | {by['edit1'].wall / f:.3f} "
             f"| {by['add1'].wall / f:.3f} | {noop:.2f} | {by['edit1'].wall - noop:.2f} "
-            f"| {by['add1'].wall - noop:.2f} | {peak:.0f} |"
+            f"| {by['add1'].wall - noop:.2f} | {by['edit1'].cpu - by['noop'].cpu:.2f} "
+            f"| {by['add1'].cpu - by['noop'].cpu:.2f} | {peak:.0f} |"
         )
     return "\n".join(out)
 
@@ -393,6 +431,15 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=str(ROOT / "docs" / "benchmark.md"))
     ap.add_argument("--no-write", action="store_true", help="print only")
     ap.add_argument("--notes", default="", help="file whose text is appended to the report")
+    ap.add_argument(
+        "--again",
+        metavar="WORK",
+        help="only noop, edit1 and add1, in the work folder of an earlier run (WORK/nN), "
+        "after a run that brings it up to date (e.g. after a code change)",
+    )
+    ap.add_argument(
+        "--variant", type=int, default=2, help="with --again: the edited document's variant"
+    )
     ap.add_argument("--baseline-worker", nargs=2, metavar=("SEEDS", "OUT"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.baseline_worker:
@@ -402,6 +449,11 @@ def main(argv=None) -> int:
     exe = Path(sys.executable).parent / "snakemake"
     snakemake = [str(exe), "--cores", str(args.cores), *shlex.split(args.snakemake_args)]
     rows: list[Measure] = []
+    if args.again:
+        rows = bench_again(Path(args.again), snakemake, args.variant)
+        print()
+        print(table(rows))
+        return 0
     if args.workdir:
         # kept, so that the logs of a failed or surprising run can be read
         base = Path(tempfile.mkdtemp(prefix="figdata-bench-", dir=args.workdir))

@@ -137,6 +137,11 @@ def all_shard_files(name):
     return [shard_files(s, layout.VALIDATE_FILES)[name] for s in SHARDS]
 
 
+def all_digests():
+    """Every shard's table of document keys (the extract jobs' ``digests``)."""
+    return [shard_files(s, layout.EXTRACT_FILES)["digests"] for s in SHARDS]
+
+
 def all_stats_files(name=None):
     """The stats jobs' outputs (layout.STATS_FILES) of every shard, or one of them."""
     names = [name] if name else list(layout.STATS_FILES)
@@ -193,12 +198,25 @@ def report_files():
 STATS_PAGE_TABLES = ("panel_stats", "factcheck", "panel_pairs")
 
 
+def same_figure_slice(wildcards):
+    """The shard's slice of the same-figure table, once the corpus job has run.
+
+    The slice is a side output of the stats_corpus checkpoint, rewritten only when
+    its bytes change; Snakemake asks for it after the checkpoint ran, so a shard
+    whose slice kept its bytes (and time) does not write its pages again. Should the
+    slice be missing (deleted by hand), the pages read the corpus table instead.
+    """
+    corpus = checkpoints.stats_corpus.get().output
+    part = shard_files(wildcards.shard, layout.SLICE_FILES)["same_figure"]
+    return part if os.path.exists(part) else corpus.same_figure
+
+
 def stats_page_inputs(wildcards):
     shard = shard_files(wildcards.shard, getattr(layout, "STATS_FILES", {}))
     inputs = {t: shard[t] for t in STATS_PAGE_TABLES if t in shard}
     corpus = layout.files(RESULTS, getattr(layout, "STATS_CORPUS_FILES", {}))
     if "same_figure" in corpus:
-        inputs["same_figure"] = corpus["same_figure"]
+        inputs["same_figure"] = same_figure_slice(wildcards)
     # contradicted claims are findings: a page lists them with the document's others
     if "findings" in shard:
         inputs["stats_findings"] = shard["findings"]

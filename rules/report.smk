@@ -12,6 +12,8 @@ rule report_pages:
             for t in ("panels", "cells", "findings", "claims", "quarantine")
         },
         figures=shard_files("{shard}", layout.FIGURES_FILES)["manifest"],
+        # each document's key, for the cache of page keys (figdata.report.site)
+        digests=shard_files("{shard}", layout.EXTRACT_FILES)["digests"],
         docs=shard_doc_paths,
         code=REPORT_CODE,
     output:

@@ -1,7 +1,10 @@
 # Statistics and fact-check: one job per shard computes the per-document tables
 # from the validated ones and publishes them like the cells (listed in the
 # shard's stats manifest); one corpus job gathers them, finds documents that
-# describe the same figure and writes the corpus summary.
+# describe the same figure and writes the corpus summary. The corpus job is a
+# checkpoint: it also writes each shard's slice of the same-figure table where
+# its bytes changed, and the pages jobs that read the slices are planned after
+# it ran, so that only the shards whose slice changed write their pages again.
 
 
 rule stats:
@@ -27,13 +30,15 @@ rule stats:
         " --shards {params.shards} -- {params.docs:q} 2> {log:q}"
 
 
-rule stats_corpus:
+checkpoint stats_corpus:
     input:
         panels=all_shard_files("panels"),
         cells=all_shard_files("cells"),
         findings=all_shard_files("findings"),
         summaries=all_shard_files("summary"),
         stats=all_stats_files(),
+        # the documents' keys: same-figure matches are kept for documents whose keys stay
+        digests=all_digests(),
         code=STATS_CODE,
     output:
         **stats_corpus_files(),

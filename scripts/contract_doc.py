@@ -91,6 +91,11 @@ FILES = [
         "the shard job's per-document cache (safe to delete; never archived)",
     ),
     (
+        "results/shards/{shard}/corpus/same_figure.parquet",
+        "intermediate: the rows of `corpus/same_figure.parquet` that name one of the "
+        "shard's documents, rewritten only when they change (the shard's pages read it)",
+    ),
+    (
         "results/archive/figdata-{digest}.tar.gz",
         "on demand (`snakemake archive`): seeds, config, results and `MANIFEST.json`",
     ),
@@ -109,6 +114,10 @@ FILES = [
         "`.sweep.*`: its comparison figures",
     ),
     ("results/report/overview.{png,svg}", "findings by kind and completeness of the corpus"),
+    (
+        "results/report/.cache/overview.key",
+        "the key of what the overview figure last drew (safe to delete; never archived)",
+    ),
     (
         "results/shards/{shard}/figures.tsv",
         "the shard's figures: doc, panels, digest, figure (empty without cells), difference, sweep",

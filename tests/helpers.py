@@ -116,7 +116,7 @@ def planned_shards(workdir: Path, *args: str) -> dict[str, list[str]]:
     shards: dict[str, list[str]] = {}
     rule = None
     for line in out.splitlines():
-        m = re.match(r"^(?:local)?rule (\w+):$", line.strip())
+        m = re.match(r"^(?:local)?(?:rule|checkpoint) (\w+):$", line.strip())
         if m:
             rule = m.group(1)
             continue
@@ -124,6 +124,24 @@ def planned_shards(workdir: Path, *args: str) -> dict[str, list[str]]:
         if m and rule:
             shards.setdefault(rule, []).append(m.group(1))
     return {r: sorted(s) for r, s in shards.items()}
+
+
+def ran_shards(proc) -> dict[str, list[str]]:
+    """Jobs a (real, not dry) run executed, from its output: {rule: sorted shards}, an
+    empty list for a corpus-wide rule. A dry run plans the jobs that read a
+    checkpoint's side outputs provisionally; this is what ran."""
+    ran: dict[str, list[str]] = {}
+    rule = None
+    for line in (proc.stdout + proc.stderr).splitlines():
+        m = re.match(r"^(?:local)?(?:rule|checkpoint) (\w+):$", line.strip())
+        if m:
+            rule = m.group(1)
+            ran.setdefault(rule, [])
+            continue
+        m = re.match(r"^wildcards: shard=(\d+)$", line.strip())
+        if m and rule:
+            ran[rule].append(m.group(1))
+    return {r: sorted(s) for r, s in ran.items()}
 
 
 def full_plan(workdir: Path, *args: str) -> dict[str, int]:

@@ -12,7 +12,7 @@ import pyarrow.parquet as pq
 import pytest
 from helpers import CORPUS_DOCS, SEEDS
 
-from figdata import batch, cache, fileio, layout, publish
+from figdata import batch, cache, fileio, layout, publish, tables
 from figdata.stats import job
 
 #: the stages whose jobs keep a per-document cache
@@ -237,3 +237,161 @@ def test_a_document_that_timed_out_is_parsed_on_the_next_run(tmp_path, monkeypat
     assert "timeout" not in _kinds_by_doc(tmp_path, "findings.parquet").get(slow.stem, [])
     run_shard(tmp_path / "clean", docs, cached=False)
     assert differing(all_bytes(tmp_path), all_bytes(tmp_path / "clean")) == []
+
+
+# --- the report's jobs: figures and pages of unchanged documents are not looked at again
+
+
+def run_report_jobs(root: Path, docs: list[Path], cached: bool = True) -> None:
+    """The corpus statistics, the figures and the pages of the one shard, as the
+    workflow's jobs run them (after :func:`run_shard`)."""
+    from figdata import cli
+
+    no_cache = [] if cached else ["--no-cache"]
+    with contextlib.chdir(root):
+        folder = layout.shard_folder(layout.RESULTS, 0)
+        paths = [str(p) for p in docs]
+        stats = layout.files(folder, layout.STATS_FILES)
+        given = [f"{t}={stats[t]}" for t in ("panel_stats", "factcheck", "panel_pairs")]
+        given += [
+            f"same_figure={layout.files(folder, layout.SLICE_FILES)['same_figure']}",
+            f"stats_findings={stats['findings']}",
+        ]
+        commands = (
+            ["stats-corpus", "--results", layout.RESULTS, *no_cache, "--", "000"],
+            ["figures", "--shard-dir", folder, *no_cache, "--", *paths],
+            ["report-pages", "--shard-dir", folder, "--stats", *given, *no_cache, "--", *paths],
+        )
+        for command in commands:
+            assert cli.main(command) == 0, command
+
+
+def report_bytes(root: Path) -> dict[str, bytes]:
+    """Everything the report's jobs wrote, their caches aside."""
+    caches = (".figures-cache.tsv", ".pages.tsv")
+    return {
+        k: v
+        for k, v in all_bytes(root).items()
+        if k.startswith(("report/", "corpus/", "shards/000/corpus/"))
+        or k.endswith(("figures.tsv", "pages.tsv"))
+        if not k.endswith(caches)
+    }
+
+
+def both_runs(root: Path, docs: list[Path]) -> None:
+    run_shard(root, docs)
+    run_report_jobs(root, docs)
+
+
+def test_report_jobs_with_their_caches_equal_a_clean_run(tmp_path):
+    docs = corpus(tmp_path / "docs", n=6)
+    both_runs(tmp_path / "a", docs)
+    # an edit, an addition and a removal; the pairs of seeds 003 and 004 stay
+    docs[1].write_bytes(docs[1].read_bytes() + b"\nPeak 99.5 at the last cell.\n")
+    added = tmp_path / "docs" / "zz_added.md"
+    added.write_bytes(docs[2].read_bytes().replace(b"0.", b"1."))
+    gone = docs.pop(3)
+    gone.unlink()
+    docs = sorted([*docs, added])
+    both_runs(tmp_path / "a", docs)
+    run_shard(tmp_path / "b", docs, cached=False)
+    run_report_jobs(tmp_path / "b", docs, cached=False)
+    a, b = report_bytes(tmp_path / "a"), report_bytes(tmp_path / "b")
+    assert sum(k.startswith("report/docs/") for k in a) == len(docs)
+    assert differing(a, b) == []
+    assert not [k for k in all_bytes(tmp_path / "a") if gone.stem in k]
+
+
+def test_unchanged_documents_get_no_new_figure_or_page(tmp_path, monkeypatch):
+    from figdata.figures import grid, shard
+    from figdata.report import document
+
+    docs = corpus(tmp_path / "docs", n=3)
+    both_runs(tmp_path, docs)
+    looked_at, rendered, read = [], [], []
+    real_figure, real_page = grid.figure_from_rows, document.document_context
+    monkeypatch.setattr(
+        grid, "figure_from_rows", lambda doc, *a: looked_at.append(doc) or real_figure(doc, *a)
+    )
+    monkeypatch.setattr(
+        document,
+        "document_context",
+        lambda doc, *a: rendered.append(doc) or real_page(doc, *a),
+    )
+    real_read = shard.read_tables
+    monkeypatch.setattr(
+        shard, "read_tables", lambda paths, d=None: read.append(d) or real_read(paths, d)
+    )
+    both_runs(tmp_path, docs)
+    assert (looked_at, rendered, read) == ([], [], [[]])
+    edited = docs[1]  # seed 001: in no same-figure pair
+    edited.write_bytes(edited.read_bytes() + b"\nOne more line.\n")
+    both_runs(tmp_path, docs)
+    # rebuilt once for its figures, once for its page
+    assert looked_at == [edited.stem] * 2 and rendered == [edited.stem]
+    assert read == [[], [edited.stem]]
+
+
+def test_a_page_edited_or_deleted_by_hand_is_written_again(tmp_path):
+    docs = corpus(tmp_path / "docs", n=2)
+    both_runs(tmp_path, docs)
+    pages = tmp_path / "results" / "report" / "docs"
+    edited, deleted = (pages / f"{d.stem}.html" for d in docs[:2])
+    good = edited.read_bytes(), deleted.read_bytes()
+    edited.write_bytes(b"<p>edited</p>")
+    deleted.unlink()
+    run_report_jobs(tmp_path, docs)
+    assert (edited.read_bytes(), deleted.read_bytes()) == good
+
+
+def test_a_same_figure_match_changes_the_page_of_the_other_document(tmp_path, monkeypatch):
+    from figdata.report import document
+
+    docs = corpus(tmp_path / "docs", n=0)  # the seeds: 003 and 004 describe one figure
+    both_runs(tmp_path, docs)
+    rendered = []
+    real_page = document.document_context
+    monkeypatch.setattr(
+        document, "document_context", lambda doc, *a: rendered.append(doc) or real_page(doc, *a)
+    )
+    seed_003 = next(p for p in docs if p.name.startswith("003_"))
+    text = seed_003.read_bytes()
+    assert b"Ratio 0.1, Window 500: 40.0" in text
+    seed_003.write_bytes(text.replace(b"Window 500: 40.0", b"Window 500: 41.0"))
+    both_runs(tmp_path, docs)
+    partner = next(p.stem for p in docs if p.name.startswith("004_"))
+    assert sorted(rendered) == sorted([seed_003.stem, partner])
+    page = (tmp_path / "results" / "report" / "docs" / f"{partner}.html").read_text()
+    assert "41.0 vs 42.7" in page
+
+
+def test_same_figure_slices_are_rewritten_only_when_they_change(tmp_path):
+    import pandas as pd
+
+    def row(a, b, agree):
+        numbers = {c: 0 for c, t in tables.SAME_FIGURE.items() if t in ("int64", "float64")}
+        texts = {c: "" for c, t in tables.SAME_FIGURE.items() if t == "string"}
+        return {**numbers, **texts, "doc_a": a, "doc_b": b, "n_agree": agree}
+
+    frame = tables.frame([row("a", "c", 1), row("b", "d", 2)], tables.SAME_FIGURE)
+    folders = [str(tmp_path / n) for n in ("000", "001", "002")]
+    docs = [["a", "b"], ["c"], ["e"]]
+    assert job.write_slices(frame, folders, docs) == 3
+    paths = [Path(layout.files(f, layout.SLICE_FILES)["same_figure"]) for f in folders]
+    parts = [pd.read_parquet(p) for p in paths]
+    assert [list(zip(p["doc_a"], p["doc_b"], strict=True)) for p in parts] == [
+        [("a", "c"), ("b", "d")],
+        [("a", "c")],
+        [],
+    ]
+    times = [p.stat().st_mtime_ns for p in paths]
+    assert job.write_slices(frame, folders, docs) == 0
+    assert [p.stat().st_mtime_ns for p in paths] == times
+    # b's match changes: the slice of b's shard only
+    frame = tables.frame([row("a", "c", 1), row("b", "d", 3)], tables.SAME_FIGURE)
+    assert job.write_slices(frame, folders, docs) == 1
+    assert [p.stat().st_mtime_ns == t for p, t in zip(paths, times, strict=True)] == [
+        False,
+        True,
+        True,
+    ]

@@ -24,6 +24,7 @@ from helpers import (
     make_workspace,
     planned_jobs,
     planned_shards,
+    ran_shards,
     run_snakemake,
     shard_rules,
 )
@@ -342,6 +343,50 @@ def test_removed_last_document_of_a_shard_leaves_results(seeds_run):
     assert not (seeds_run / f"results/shards/{target}").exists()
     assert_outputs(seeds_run, doc_ids(seeds_run / "seeds"))
     assert planned_jobs(seeds_run) == {}
+
+
+def test_pages_are_written_again_only_where_same_figure_matches_changed(tmp_path):
+    """The corpus job is a checkpoint writing each shard's same-figure slice only when
+    it changes: an edit writes the pages of its shard, and of the shards whose
+    documents' matches it changed; no other page is touched."""
+    workdir = make_workspace(tmp_path)
+    run_snakemake(workdir)
+    a, b = "003_4bef295f338d59e0", "004_7287e729ebf072ec"  # two descriptions of one figure
+    assert shard(a) != shard(b)
+    lone = next(d for d in doc_ids(SEEDS) if shard(d) == shard(b) and d != b)
+    pages = workdir / "results" / "report" / "docs"
+
+    def page_times() -> dict[str, int]:
+        return {p.stem: p.stat().st_mtime_ns for p in pages.iterdir()}
+
+    # an edit that changes no match: the pages of its own shard only
+    path = workdir / "seeds" / f"{lone}.txt"
+    path.write_bytes(path.read_bytes() + b"\nOne more sentence, with 42 in it.\n")
+    before = page_times()
+    ran = ran_shards(run_snakemake(workdir))
+    assert ran["report_pages"] == [shard(lone)] and ran["stats_corpus"] == []
+    after = page_times()
+    assert [d for d in before if after[d] != before[d]] == [lone]
+    assert planned_jobs(workdir) == {}
+    # a value both documents give: b's matches change, so b's shard writes b's page
+    path = workdir / "seeds" / f"{a}.txt"
+    text = path.read_bytes()
+    assert b"Ratio 0.1, Window 500: 40.0" in text
+    path.write_bytes(text.replace(b"Window 500: 40.0", b"Window 500: 41.0"))
+    before = page_times()
+    ran = ran_shards(run_snakemake(workdir))
+    assert ran["report_pages"] == sorted([shard(a), shard(b)])
+    assert "41.0 vs 42.7" in (pages / f"{b}.html").read_text()
+    after = page_times()
+    assert sorted(d for d in before if after[d] != before[d]) == sorted([a, b])
+    assert planned_jobs(workdir) == {}
+    # a slice deleted by hand: the pages read the corpus table, and keep their bytes
+    slice_ = workdir / f"results/shards/{shard(b)}" / layout.SLICE_FILES["same_figure"]
+    slice_.unlink()
+    before = {p.name: p.read_bytes() for p in pages.iterdir()}
+    assert ran_shards(run_snakemake(workdir))["report_pages"] == [shard(b)]
+    assert {p.name: p.read_bytes() for p in pages.iterdir()} == before
+    assert planned_jobs(workdir) == {}
 
 
 def test_structural_error_publishes_nothing(seeds_run):

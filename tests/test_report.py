@@ -362,6 +362,36 @@ def test_no_index_page_reaches_2_mb_at_10000_documents(tmp_path):
     assert sorted(p.name for p in tmp_path.glob("index*.html")) == ["index-2.html", "index.html"]
 
 
+def test_the_overview_is_drawn_again_only_when_what_it_shows_changed(tmp_path, monkeypatch):
+    from figdata.figures import overview
+
+    drawn = []
+    real = overview.overview_figure
+    monkeypatch.setattr(
+        overview, "overview_figure", lambda f, p: drawn.append(len(f)) or real(f, p)
+    )
+    summary = pd.DataFrame({"doc": ["a"], "panels": 1, "cells": 1, "claims": 0,
+                            "quarantined": 0, "findings": 0, "error": 0, "warning": 0,
+                            "info": 0})  # fmt: skip
+    panels = tables.frame([], tables.PANELS)
+    finding = {"doc": "a", "panel": 0, "line": 1, "kind": "ragged_row", "severity": "warning",
+               "detail": "row", "raw": None, "x": None, "y": None, "stage": "parse"}  # fmt: skip
+    one, two = (tables.frame([finding] * n, tables.FINDINGS) for n in (1, 2))
+
+    def index(findings):
+        site.write_index(summary, findings, panels, None, tmp_path, {})
+        return (tmp_path / "overview.png").read_bytes(), (tmp_path / "overview.svg").read_bytes()
+
+    first = index(one)
+    assert index(one) == first and drawn == [1]
+    second = index(two)
+    assert second != first and drawn == [1, 2]  # other counts: drawn again
+    (tmp_path / "overview.svg").unlink()
+    assert index(two) == second and drawn == [1, 2, 2]
+    (tmp_path / "overview.png").write_bytes(b"edited by hand")
+    assert index(two) == second and drawn == [1, 2, 2, 2]
+
+
 def test_a_huge_document_page_stays_small(tmp_path):
     raw = ("| row | " + "1.0 | " * 40 + "\n").encode() * 60_000  # about 15 MB
     lines, note = document.source_lines(raw)

@@ -42,7 +42,7 @@ TIMEOUT = 900
 # cluster; here jobs take seconds.
 FAST_STATUS = ("--slurm-init-seconds-before-status-checks", "1")
 
-_RULE = re.compile(r"^(local)?rule (\w+):$")
+_RULE = re.compile(r"^(local)?(?:rule|checkpoint) (\w+):$")
 _SUBMITTED = re.compile(r"Job (\d+) has been submitted with SLURM jobid (\d+) \(log: (.+?)\)\.")
 
 

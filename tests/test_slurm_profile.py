@@ -16,11 +16,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _rules() -> dict[str, dict]:
-    """rule name -> {"local": bool, "mem_mb": int | None}, read from rules/*.smk."""
+    """rule name -> {"local": bool, "mem_mb": int | None}, read from rules/*.smk (a
+    checkpoint is a rule too)."""
     out = {}
     for path in sorted((ROOT / "rules").glob("*.smk")):
         text = path.read_text()
-        for m in re.finditer(r"^rule (\w+):\n((?:[ \t]+.*\n|\n)*)", text, re.M):
+        for m in re.finditer(r"^(?:rule|checkpoint) (\w+):\n((?:[ \t]+.*\n|\n)*)", text, re.M):
             body = m.group(2)
             mem = re.search(r"mem_mb\s*=\s*(\d+)", body)
             out[m.group(1)] = {

@@ -142,6 +142,14 @@ class DocCache:
     def of_shard(cls, shard_dir: fileio.PathLike, stage: str) -> DocCache:
         return cls(Path(shard_dir) / layout.CACHE / stage)
 
+    def stored_at(self) -> int | None:
+        """Modification time (ns) of the index, written after everything it lists; None
+        without one. A file the job wrote before storing is no newer than this."""
+        try:
+            return (self.folder / INDEX).stat().st_mtime_ns
+        except FileNotFoundError:
+            return None
+
     def _index(self) -> dict:
         """The index when every file it lists is there with its digest; else empty."""
         path = self.folder / INDEX

@@ -132,6 +132,7 @@ def _texts(paths: Sequence[str]) -> dict[str, str]:
 
 
 def _figures(args) -> None:
+    from figdata import cache
     from figdata.figures import shard, style
 
     folder = args.shard_dir
@@ -139,41 +140,69 @@ def _figures(args) -> None:
     settings = style.settings(
         {"cmap": args.cmap, "diverging_cmap": args.diverging_cmap, "dpi": args.dpi}
     )
-    tables = shard.read_tables({t: validated[t] for t in shard.TABLES})
+    docs = sorted(Path(p).stem for p in args.docs)
+    texts = _texts(args.docs)
+    keys = None
+    if not args.no_cache:
+        digests = layout.files(folder, layout.EXTRACT_FILES)["digests"]
+        upstream = cache.chained_keys(digests, docs, ("validate", "figures"))
+        if upstream is not None:
+            comparisons = not args.no_comparisons
+            keys = shard.doc_keys(upstream, texts, shard.style_key(settings, comparisons))
     results = str(Path(folder).parents[1])
     renderer = shard.Renderer(settings, comparisons=not args.no_comparisons)
     shard.render_shard(
-        sorted(Path(p).stem for p in args.docs),
-        tables,
-        _texts(args.docs),
+        docs,
+        lambda fresh: shard.read_tables({t: validated[t] for t in shard.TABLES}, fresh),
+        texts,
         f"{results}/{layout.FIGURES}",
         layout.files(folder, layout.FIGURES_FILES)["manifest"],
         renderer,
+        keys,
     )
 
 
 def _report_pages(args) -> None:
     import json
 
-    import pandas as pd
-
     from figdata.report import site
 
     folder = args.shard_dir
     validated = layout.files(folder, layout.VALIDATE_FILES)
-    tables = {t: pd.read_parquet(validated[t]) for t in site.TABLES}
     results = str(Path(folder).parents[1])
+    report_dir = f"{results}/{layout.REPORT}"
     sources = {Path(p).stem: p for p in args.docs}
+    figure_manifest = layout.files(folder, layout.FIGURES_FILES)["manifest"]
+    config = json.loads(args.config or "{}")
+    given = site.stats_paths(args.stats)
+    # the same-figure matches (a shard's slice) are small: read whole, they are in the keys
+    same_figure = site.read_table(given["same_figure"]) if "same_figure" in given else None
+    doc_cache = _cache(args, "report")
+    keys = None
+    if doc_cache is not None:
+        digests = layout.files(folder, layout.EXTRACT_FILES)["digests"]
+        keys = site.page_keys(
+            digests, sources, figure_manifest, same_figure, list(given), config, args.title
+        )
+    reused = site.reusable_pages(sorted(sources), doc_cache, keys, report_dir)
+    # only the pages to write need their documents' rows
+    fresh = reused.fresh
+    stats = {t: site.read_table(p, fresh) for t, p in given.items() if t != "same_figure"}
+    if same_figure is not None:
+        stats["same_figure"] = same_figure
     site.write_shard_pages(
         sorted(sources),
-        tables,
+        {t: site.read_table(validated[t], fresh) for t in site.TABLES},
         sources,
-        layout.files(folder, layout.FIGURES_FILES)["manifest"],
-        site.read_stats(args.stats),
-        f"{results}/{layout.REPORT}",
+        figure_manifest,
+        stats,
+        report_dir,
         layout.files(folder, layout.PAGES_FILES)["manifest"],
-        json.loads(args.config or "{}"),
+        config,
         args.title,
+        reused,
+        doc_cache,
+        keys,
     )
 
 
@@ -293,6 +322,12 @@ def parser() -> argparse.ArgumentParser:
     fi.add_argument("--diverging-cmap", default="RdBu_r", help="colour map of differences")
     fi.add_argument("--dpi", type=int, default=100, help="resolution of the PNG files")
     fi.add_argument("--no-comparisons", action="store_true", help="no comparison figures")
+    fi.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="look at every document again (figures whose drawn data is unchanged are "
+        "still not drawn again)",
+    )
     fi.add_argument("docs", nargs="*", help="document files of the shard")
     fi.set_defaults(run=_figures)
 
@@ -311,6 +346,11 @@ def parser() -> argparse.ArgumentParser:
     )
     rp.add_argument("--config", **report["config"])
     rp.add_argument("--title", **report["title"])
+    rp.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="write every page, neither reading nor writing the shard's cache of page keys",
+    )
     rp.add_argument("docs", nargs="*", help="document files of the shard")
     rp.set_defaults(run=_report_pages)
 

@@ -39,6 +39,10 @@ STATS_CORPUS_FILES: dict[str, str] = {
     **{t: f"corpus/{t}.parquet" for t in STATS_CORPUS_TABLES},
     "summary_json": "corpus/stats_summary.json",
 }
+#: per shard, the rows of a corpus-wide table that concern the shard's documents, relative
+#: to the shard's folder: written by the stats corpus job (a checkpoint) only when their
+#: bytes change, so that a shard job reading them reruns only when its slice changed
+SLICE_FILES: dict[str, str] = {"same_figure": "corpus/same_figure.parquet"}
 #: the aggregate job's corpus-wide tables, relative to the results folder
 CORPUS_FILES: dict[str, str] = {
     "findings": "corpus/findings.parquet",

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
-from figdata import fileio
+# the figures and the pages write through it: a file whose bytes do not change keeps its time
+from figdata.fileio import write_if_changed
+
+__all__ = ["png_bytes", "svg_bytes", "write_if_changed"]
 
 SVG_METADATA = {"Date": None, "Creator": None}
 
@@ -33,15 +35,3 @@ def svg_bytes(fig) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="svg", metadata=SVG_METADATA)
     return buf.getvalue()
-
-
-def write_if_changed(path: str | Path, data: bytes) -> bool:
-    """Write ``data`` atomically unless the file already holds it; True when written."""
-    path = Path(path)
-    try:
-        if path.stat().st_size == len(data) and path.read_bytes() == data:
-            return False
-    except FileNotFoundError:
-        pass
-    fileio.write_bytes(data, path)
-    return True

@@ -31,6 +31,18 @@ def completeness(panels: pd.DataFrame) -> np.ndarray:
     return np.clip((stated[ok] / expected[ok]).to_numpy(), 0, 1)
 
 
+def overview_data(findings: pd.DataFrame, panels: pd.DataFrame) -> dict:
+    """Everything the overview figure draws, as plain JSON data (its cache key)."""
+    kinds = findings_by_kind(findings)
+    share = completeness(panels)
+    return {
+        "kinds": [[str(k), *(int(kinds.loc[k, s]) for s in SEVERITY_COLOURS)] for k in kinds.index],
+        "bins": np.histogram(share, bins=COMPLETENESS_BINS)[0].tolist() if share.size else [],
+        "full": int((share >= 1).sum()),
+        "panels": int(share.size),
+    }
+
+
 def overview_figure(findings: pd.DataFrame, panels: pd.DataFrame):
     from matplotlib.figure import Figure
 

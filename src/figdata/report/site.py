@@ -10,7 +10,9 @@ Layout under the report folder (``results/report``)::
 
 A shard's pages are written by one job per shard, the index by one job over
 the shards' small summary files, so an edit rewrites one shard's pages and the
-index. A page is only rewritten when its bytes change.
+index. A page is only rewritten when its bytes change, and a shard's job renders
+only the pages whose key changed (:func:`page_keys`; the shard's per-document
+cache, ``figdata.cache``, keeps the keys and each page's status).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from figdata import cache, fileio, layout
 from figdata.figures.output import write_if_changed
 from figdata.report import document, html, index, provenance
 
@@ -33,6 +36,10 @@ TABLES = ("panels", "cells", "findings", "claims", "quarantine")
 #: per-document statistics tables the pages show when the statistics stage made them
 STATS_TABLES = ("panel_stats", "factcheck", "panel_pairs", "same_figure")
 PAGES_CACHE = ".pages.tsv"
+#: the pages job's cached values: each page's status, for the shard's list of pages
+PAGES_EXTRAS = "pages.json"
+#: the key of the overview figure last drawn, under the report's cache folder
+OVERVIEW_KEY = "overview.key"
 FIGURE_SUFFIXES = (".diff.png", ".diff.svg", ".sweep.png", ".sweep.svg", ".png", ".svg")
 DEFAULT_TITLE = "figdata report"
 
@@ -73,9 +80,96 @@ def _tsv(rows: Sequence[Sequence[str]]) -> bytes:
     return buf.getvalue().encode()
 
 
+def _read_source(source: str | Path | None) -> bytes | None:
+    return Path(source).read_bytes() if source and Path(source).is_file() else None
+
+
+def page_keys(
+    digests: str | Path | None,
+    sources: Mapping[str, str | Path],
+    figure_manifest: str | Path | None,
+    same_figure: pd.DataFrame | None,
+    given: Sequence[str],
+    config: Mapping,
+    title: str = DEFAULT_TITLE,
+) -> dict[str, str] | None:
+    """Each document's page key: what its page shows, as one digest; None without digests.
+
+    The document's rows in the validated and statistics tables follow from its
+    bytes and the code of the stages that made them (the extract job's key chained
+    with the code versions of validate, stats, figures and report, as every
+    stage's cache keys them). The rest is named here: the document's bytes (the
+    page shows them, even those no stage read), its row of the figures' list, its
+    same-figure matches (found across the corpus), the statistics tables given
+    (the others are "not computed"), the configuration, the title and the
+    provenance of the environment.
+    """
+    docs = sorted(sources)
+    chained = cache.chained_keys(digests, docs, ("validate", "stats", "figures", "report"))
+    if chained is None:
+        return None
+    figures = read_figure_manifest(figure_manifest)
+    matches = _rows_by(same_figure, "doc_a", "doc_b")
+    setting = cache.digest(
+        fileio.json_text(
+            {
+                "config": dict(config),
+                "title": title,
+                "given": sorted(given),
+                "same_figure": same_figure is not None,
+                "env": provenance.environment(),
+            },
+            compact=True,
+        )
+    )
+    keys = {}
+    for doc in docs:
+        raw = _read_source(sources[doc])
+        own = {
+            "sha256": None if raw is None else provenance.sha256_bytes(raw),
+            "figure": figures.get(doc),
+            "same_figure": matches.get(doc, []),
+        }
+        keys[doc] = cache.digest(chained[doc], setting, fileio.json_text(own, compact=True))
+    return keys
+
+
+def reusable_pages(
+    docs: Sequence[str],
+    doc_cache: cache.DocCache | None,
+    keys: Mapping[str, str] | None,
+    report_dir: str | Path,
+) -> cache.Reuse:
+    """The documents whose page can stay as it is, with their status; the others fresh.
+
+    A page stays when its key is the cached one and the page is in place and no
+    newer than the cache's index (written after every page it lists), as ``make``
+    would judge it: a page deleted or edited by hand is written again.
+    """
+    docs = sorted(docs)
+    if doc_cache is None or keys is None:
+        return cache.Reuse(fresh=docs)
+    reuse = doc_cache.reuse(keys, {}, PAGES_EXTRAS)
+    stored = doc_cache.stored_at()
+    hits = []
+    for doc in reuse.hits:
+        page = Path(report_dir) / "docs" / document.page_name(doc)
+        try:
+            if stored is not None and page.stat().st_mtime_ns <= stored:
+                hits.append(doc)
+        except FileNotFoundError:
+            pass
+    kept = set(hits)
+    return cache.Reuse(
+        hits=hits,
+        fresh=[d for d in docs if d not in kept],
+        extras={d: reuse.extras[d] for d in hits},
+    )
+
+
 def write_shard_pages(
     docs: Sequence[str],
-    tables: Mapping[str, pd.DataFrame],
+    tables: Mapping[str, pd.DataFrame | None],
     sources: Mapping[str, str | Path],
     figure_manifest: str | Path | None,
     stats: Mapping[str, pd.DataFrame | None],
@@ -83,23 +177,39 @@ def write_shard_pages(
     manifest: str | Path,
     config: Mapping,
     title: str = DEFAULT_TITLE,
+    reused: cache.Reuse | None = None,
+    doc_cache: cache.DocCache | None = None,
+    keys: Mapping[str, str] | None = None,
 ) -> dict[str, int]:
-    """Write ``docs/{doc}.html`` for every document of a shard, and the shard's list of pages."""
+    """Write ``docs/{doc}.html`` for every document of a shard, and the shard's list of pages.
+
+    The documents in ``reused.hits`` keep their page (see :func:`reusable_pages`);
+    ``tables`` and ``stats`` need to hold the rows of the others only. With
+    ``doc_cache`` and ``keys``, the keys and each page's status are kept for the
+    next run.
+    """
     report_dir, manifest = Path(report_dir), Path(manifest)
+    kept = dict(reused.extras) if reused is not None else {}
     tables = with_stats_findings(tables, stats.get("stats_findings"))
-    parts = {t: _rows_by(tables[t], "doc") for t in TABLES}
+    parts = {t: _rows_by(tables.get(t), "doc") for t in TABLES}
     stat_parts = {
         t: _rows_by(stats.get(t), *(("doc_a", "doc_b") if t == "same_figure" else ("doc",)))
         for t in STATS_TABLES
     }
     figures = read_figure_manifest(figure_manifest)
     env = provenance.environment()
-    counts = {"written": 0, "unchanged": 0, "removed": 0}
+    counts = {"written": 0, "unchanged": 0, "kept": 0, "removed": 0}
     rows = [("doc", "status", "page")]
+    statuses = {}
     for doc in sorted(docs):
+        name = document.page_name(doc)
+        if doc in kept:
+            statuses[doc] = kept[doc]
+            rows.append((doc, kept[doc], f"docs/{name}"))
+            counts["kept"] += 1
+            continue
         rows_ = {t: parts[t].get(doc, []) for t in TABLES}
-        source = sources.get(doc)
-        raw = Path(source).read_bytes() if source and Path(source).is_file() else None
+        raw = _read_source(sources.get(doc))
         doc_stats = {
             t: None if stats.get(t) is None else stat_parts[t].get(doc, []) for t in STATS_TABLES
         }
@@ -110,9 +220,9 @@ def write_shard_pages(
         }
         ctx = document.document_context(doc, rows_, raw, figures.get(doc), doc_stats, prov)
         page = html.render("document.html", d=ctx, root="../", report_title=title, provenance=prov)
-        name = document.page_name(doc)
         changed = write_if_changed(report_dir / "docs" / name, page.encode())
         counts["written" if changed else "unchanged"] += 1
+        statuses[doc] = ctx["status"]
         rows.append((doc, ctx["status"], f"docs/{name}"))
     # pages of documents that left the shard
     cache = manifest.with_name(PAGES_CACHE)
@@ -128,10 +238,15 @@ def write_shard_pages(
     data = _tsv(rows)
     write_if_changed(manifest, data)
     write_if_changed(cache, data)
+    if doc_cache is not None and keys is not None:
+        # the index goes last: the pages above are no newer than it
+        extras = fileio.json_text(statuses, compact=True).encode("utf-8")
+        doc_cache.store({d: keys[d] for d in statuses}, {PAGES_EXTRAS: extras})
     log.info(
-        "report pages: %d written, %d unchanged, %d removed",
+        "report pages: %d written, %d unchanged, %d kept without rendering, %d removed",
         counts["written"],
         counts["unchanged"],
+        counts["kept"],
         counts["removed"],
     )
     return counts
@@ -195,11 +310,21 @@ def write_index(
         )
         write_if_changed(report_dir / page["file"], text.encode())
     write_if_changed(report_dir / html.STYLESHEET, html.stylesheet())
-    style.apply()
-    fig = overview.overview_figure(findings, panels)
     dpi = int(style.settings(dict(settings or {}))["dpi"])
-    write_if_changed(report_dir / "overview.png", output.png_bytes(fig, dpi))
-    write_if_changed(report_dir / "overview.svg", output.svg_bytes(fig))
+    key = cache.digest(
+        cache.code_version("figures"),
+        str(dpi),
+        fileio.json_text(overview.overview_data(findings, panels), compact=True),
+    )
+    memo = report_dir / layout.CACHE / OVERVIEW_KEY
+    drawn = [report_dir / "overview.png", report_dir / "overview.svg"]
+    if not _unchanged_since(memo, key, drawn):
+        # matplotlib is imported and the figure drawn only when what it shows changed
+        style.apply()
+        fig = overview.overview_figure(findings, panels)
+        write_if_changed(drawn[0], output.png_bytes(fig, dpi))
+        write_if_changed(drawn[1], output.svg_bytes(fig))
+        fileio.write_bytes(key.encode(), memo)
     removed = prune(report_dir, {r["doc"] for r in rows}, len(page_list))
     log.info(
         "report index: %d documents on %d pages; %d stale files removed",
@@ -210,18 +335,34 @@ def write_index(
     return {"documents": len(rows), "pages": len(page_list), "removed": removed}
 
 
+def _unchanged_since(memo: Path, key: str, files: Sequence[Path]) -> bool:
+    """Whether ``memo`` holds ``key`` and every file is in place and no newer than it."""
+    try:
+        if memo.read_text() != key:
+            return False
+        stored = memo.stat().st_mtime_ns
+        return all(f.stat().st_mtime_ns <= stored for f in files)
+    except FileNotFoundError:
+        return False
+
+
 def read_stats_summary(path: str | Path | None) -> dict | None:
     if not path or not Path(path).is_file():
         return None
     return json.loads(Path(path).read_text())
 
 
-def read_stats(pairs: Sequence[str]) -> dict[str, pd.DataFrame]:
-    """``TABLE=PATH`` pairs as tables; a table not given is not computed."""
-    tables: dict[str, pd.DataFrame] = {}
+def stats_paths(pairs: Sequence[str]) -> dict[str, str]:
+    """``TABLE=PATH`` pairs as {table: path}; a table not given is not computed."""
+    paths: dict[str, str] = {}
     for pair in pairs:
         name, sep, path = pair.partition("=")
         if not sep or not path:
             raise ValueError(f"statistics table {pair!r}: expected TABLE=PATH")
-        tables[name] = pd.read_parquet(path)
-    return tables
+        paths[name] = path
+    return paths
+
+
+def read_table(path: str | Path, docs: Sequence[str] | None = None) -> pd.DataFrame:
+    """A table, or only the rows of ``docs`` (:func:`figdata.fileio.read_rows`)."""
+    return pd.read_parquet(path) if docs is None else fileio.read_rows(path, docs)

@@ -166,10 +166,14 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
     cells = pd.concat([fileio.read_parquet(v["cells"]) for v in validated] or [pd.DataFrame()])
     if not len(panels):
         panels, cells = tables.empty(tables.PANELS), tables.empty(tables.CELLS)
+    # every document has a row in its shard's summary, even one without panels
+    by_shard = [pq.read_table(v["summary"], columns=["doc"])["doc"].to_pylist() for v in validated]
+    documents = sorted(d for docs in by_shard for d in docs)
     start, cpu = time.perf_counter(), time.process_time()
     memo_file = samefig_memo.memo_path(results)
     memo = samefig_memo.load(memo_file) if use_memo else None
-    groups, kept = same_figure_reusing(panels, cells, memo)
+    prints = validated_keys(folders, by_shard) if use_memo else None
+    groups, kept = same_figure_reusing(panels, cells, memo, prints)
     if use_memo:
         samefig_memo.store(memo_file, kept)
         log.info(
@@ -186,12 +190,6 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
         ]
         or [tables.empty(tables.FINDINGS)]
     )
-    # every document has a row in its shard's summary, even one without panels
-    documents = sorted(
-        d
-        for v in validated
-        for d in pq.read_table(v["summary"], columns=["doc"])["doc"].to_pylist()
-    )
     summary = corpus_summary(
         corpus["panel_stats"].to_pandas(),
         findings,
@@ -202,6 +200,8 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
     long = summary_table(summary)
     check_tables({"same_figure": groups, "stats_summary": long}, documents, CORPUS_MODELS)
     fileio.write_parquet(groups, out["same_figure"], "same_figure")
+    changed = write_slices(groups, folders, by_shard)
+    log.info("same-figure slices: %d of %d shards changed", changed, len(folders))
     fileio.write_bytes(fileio.json_text(summary).encode("utf-8"), out["summary_json"])
     fileio.write_parquet(long, out["stats_summary"], "stats_summary")
     log.info(
@@ -212,12 +212,54 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
         summary["same_figure"]["groups"],
     )
     log.info("same-figure detection: %d panels in %.2f s (%.2f s CPU)", len(panels), seconds, cpu)
-    for row in groups.itertuples():
+    if len(groups):
+        # one record: a logging call per pair cost a third of a second at 10,000 documents
         log.info(
-            "same figure: %s panel %d = %s panel %d: %d of %d common cells agree",
-            row.doc_a, row.panel_a, row.doc_b, row.panel_b, row.n_agree, row.n_overlap,
-        )  # fmt: skip
+            "\n".join(
+                f"same figure: {r.doc_a} panel {r.panel_a} = {r.doc_b} panel {r.panel_b}: "
+                f"{r.n_agree} of {r.n_overlap} common cells agree"
+                for r in groups.itertuples()
+            )
+        )
     return {**summary, "seconds": {"same_figure": [seconds, cpu]}}
+
+
+def validated_keys(folders: Sequence[str], docs: Sequence[Sequence[str]]) -> dict[str, str] | None:
+    """Each document's key for the validate stage (``figdata.cache.chained_keys``): its
+    validated rows are the same while it is; None when a shard has no digests table."""
+    keys: dict[str, str] = {}
+    for folder, mine in zip(folders, docs, strict=True):
+        digests = layout.files(folder, layout.EXTRACT_FILES)["digests"]
+        try:
+            part = cache.chained_keys(digests, mine, ("validate",))
+        except ValueError:  # a table of other documents: hash the rows instead
+            part = None
+        if part is None:
+            return None
+        keys.update(part)
+    return keys
+
+
+def write_slices(
+    same_figure: pd.DataFrame, folders: Sequence[str], docs: Sequence[Sequence[str]]
+) -> int:
+    """Write each shard's slice of ``same_figure`` (the rows naming one of its ``docs``,
+    in the table's order) where its bytes changed; returns how many were written.
+
+    A document's page shows its same-figure matches, found across the whole corpus.
+    The pages job of a shard reads its slice, not the corpus table, and a slice left
+    untouched keeps its modification time: so after an edit only the shards whose
+    matches changed write their pages again (the workflow makes this job a
+    checkpoint, so that Snakemake looks at the slices after it ran).
+    """
+    doc_a, doc_b = same_figure["doc_a"], same_figure["doc_b"]
+    written = 0
+    for folder, mine in zip(folders, docs, strict=True):
+        part = same_figure[doc_a.isin(mine) | doc_b.isin(mine)].reset_index(drop=True)
+        data = fileio.parquet_bytes(fileio.arrow_table(part, "same_figure"))
+        path = layout.files(folder, layout.SLICE_FILES)["same_figure"]
+        written += fileio.write_if_changed(path, data)
+    return written
 
 
 def shard_paths(shard_dir: str) -> tuple[dict[str, str], dict[str, str], Path]:

@@ -160,26 +160,48 @@ def signatures(panels: pd.DataFrame, cells: pd.DataFrame) -> list[PanelSig]:
 
 class _CellStore:
     """The cells of every panel, read into a panel's dict only when it is compared:
-    most panels never are, and reading all cells cost more than the matching."""
+    most panels never are, and reading all cells cost more than the matching. The
+    index is built at the first comparison: a run that takes every component from
+    the memo compares nothing."""
 
     def __init__(self, cells: pd.DataFrame) -> None:
-        c = cells.sort_values(["doc", "panel"], kind="stable")
-        self.cols = [c[k].to_numpy(dtype=object) for k in ("x", "y", "value", "value_text")]
+        self.frame = cells
+        self.cols: list = []
+        self.rows: dict = {}
+
+    def _index(self) -> None:
+        c = self.frame
         doc, panel = c["doc"].to_numpy(dtype=object), c["panel"].to_numpy()
+        if len(doc) > 1 and _unordered(doc, panel):
+            c = c.sort_values(["doc", "panel"], kind="stable")
+            doc, panel = c["doc"].to_numpy(dtype=object), c["panel"].to_numpy()
+        self.cols = [c[k].to_numpy(dtype=object) for k in ("x", "y", "value", "value_text")]
         change = np.r_[True, (doc[1:] != doc[:-1]) | (panel[1:] != panel[:-1])]
         starts = np.flatnonzero(change)
         stops = np.r_[starts[1:], len(doc)]
         self.rows = {
             (doc[a], int(panel[a])): (int(a), int(b)) for a, b in zip(starts, stops, strict=True)
         }
+        self.frame = None
 
     def cells(self, doc: str, panel: int) -> dict:
+        if self.frame is not None:
+            self._index()
         a, b = self.rows.get((doc, panel), (0, 0))
         xs, ys, vs, ts = (col[a:b] for col in self.cols)
         return {
             (_tick_key(x), _tick_key(y)): (float(v), t, x, y)
             for x, y, v, t in zip(xs, ys, vs, ts, strict=True)
         }
+
+
+def _unordered(doc: np.ndarray, panel: np.ndarray) -> bool:
+    """Whether some (doc, panel) has its rows in more than one run: the shards' tables,
+    concatenated, keep each panel's rows together, and then no sort is needed."""
+    change = np.r_[True, (doc[1:] != doc[:-1]) | (panel[1:] != panel[:-1])]
+    starts = np.flatnonzero(change)
+    pairs = set(zip(doc[starts], panel[starts].tolist(), strict=True))
+    return len(pairs) != len(starts)
 
 
 def cells_of(sig: PanelSig) -> dict:
@@ -208,7 +230,10 @@ def same_figure(panels: pd.DataFrame, cells: pd.DataFrame) -> pd.DataFrame:
 
 
 def same_figure_reusing(
-    panels: pd.DataFrame, cells: pd.DataFrame, memo: dict | None
+    panels: pd.DataFrame,
+    cells: pd.DataFrame,
+    memo: dict | None,
+    prints: dict[str, str] | None = None,
 ) -> tuple[pd.DataFrame, dict]:
     """``same_figure`` and the memo of this run (empty when ``memo`` is None).
 
@@ -217,10 +242,15 @@ def same_figure_reusing(
     document order. ``memo`` maps a component's key (its documents with the digest of
     their panels and cells) to its rows and groups from an earlier run: a component none
     of whose documents changed is not matched again. The rows equal a clean run's.
+    ``prints`` (document -> a digest that changes whenever its panels or cells may)
+    stand in for :func:`doc_digests`, which hashes every row.
     """
     sigs = signatures(panels, cells)
     n_panels = panels.groupby("doc").size().to_dict() if len(panels) else {}
-    prints = doc_digests(panels, cells) if memo is not None else {}
+    if memo is None:
+        prints = {}
+    elif prints is None:
+        prints = doc_digests(panels, cells)
     memo, kept = memo or {}, {}
     rows: list[dict] = []
     group_of: dict[str, str] = {}
