@@ -420,21 +420,6 @@ def test_duplicate_with_different_values_quarantines_every_copy():
     assert_contract(result)
 
 
-def test_a_row_printed_twice_with_different_values_is_left_out_whole():
-    # row r1 on lines 4 and 9: the copies agree on a, disagree on b; row r2 is printed once
-    first = [cell("a", "r1", 10.0, 4), cell("b", "r1", 20.0, 4)]
-    again = [cell("a", "r1", 10.0, 9), cell("b", "r1", 25.0, 9)]
-    cells = first + again + [cell("a", "r2", 30.0, 5), cell("b", "r2", 31.0, 5)]
-    panels = [panel(0, n_cells=6)]
-    result = validate_document(DOC, frames(cells=cells, panels=panels))
-    assert sorted(result.tables["cells"]["y"]) == ["r2", "r2"]
-    assert sorted(result.quarantine["line"]) == [4, 4, 9, 9]
-    found = new_findings(result)
-    assert set(found["kind"]) == {"duplicate_cell"} and set(found["severity"]) == {"warning"}
-    same = found[found["x"] == "a"]["detail"].iloc[0]
-    assert "same value" in same and "disagree on other cells" in same
-
-
 def test_same_tick_in_another_panel_is_not_a_duplicate():
     cells = [cell("a", "r1", 10.0, 4), cell("a", "r1", 11.0, 14, panel=1)]
     panels = [panel(0, n_cells=1), panel(1, n_cells=1)]

@@ -440,11 +440,6 @@ def _listed_children(items: list[Item], i: int) -> str:
 _SWATCH_SPLIT = re.compile(r"\s+[–—-]\s+|:\s+|\s*=\s*")
 
 
-def series_name(text: str) -> str:
-    """A legend entry without its swatch: "Grey – Dense-1.3B", "light teal bars = Drug X"."""
-    return series_names([text])[0]
-
-
 def series_names(texts: list[str]) -> list[str]:
     """Legend entries without their swatches, the swatch side decided for the whole list.
 

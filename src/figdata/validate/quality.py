@@ -225,9 +225,6 @@ def _duplicates(out, cells, alive, findings) -> np.ndarray:
     rows = live[dup].sort_values("line", kind="stable")
     grouped = rows.groupby(_CELL, sort=False)
     conflict = grouped["value"].transform("nunique").to_numpy() > 1
-    conflict = _whole_copies(rows, grouped, conflict)
-    rows = rows.assign(_conflict=conflict)
-    grouped = rows.groupby(_CELL, sort=False)
     first = ~rows.duplicated(_CELL, keep="first").to_numpy()
     kept_line = grouped["line"].transform("first").astype(str)
     # one finding per duplicated cell, not per copy
@@ -236,8 +233,7 @@ def _duplicates(out, cells, alive, findings) -> np.ndarray:
         n=("line", "size"),
         lines=("line", lambda s: ", ".join(map(str, s))),
         values=("value_text", lambda s: ", ".join(s)),
-        conflict=("_conflict", "any"),
-        differs=("value", lambda s: s.nunique() > 1),
+        conflict=("value", lambda s: s.nunique() > 1),
     ).reset_index()
     explained = _explained_duplicates(summary, findings)
     summary = summary[~explained]
@@ -260,16 +256,7 @@ def _duplicates(out, cells, alive, findings) -> np.ndarray:
         + "); all copies quarantined"
     )
     same = stated + " with the same value (lines " + summary["lines"] + "); kept once"
-    disputed = (
-        stated
-        + " with the same value "
-        + summary["values"]
-        + " on lines "
-        + summary["lines"]
-        + ", which disagree on other cells; all copies quarantined"
-    )
-    differs = summary["differs"].to_numpy(dtype=bool)
-    detail = differ.where(differs, disputed).where(conflicting, same)
+    detail = differ.where(conflicting, same)
     severity = np.where(conflicting, "warning", "info").astype(object)
     out.finding(
         summary["_d"],
@@ -291,18 +278,6 @@ def _duplicates(out, cells, alive, findings) -> np.ndarray:
     out.failure("duplicate_cell", "cells", moved, "quarantined", why)
     bad[cells.index.get_indexer(moved.index)] = True
     return bad
-
-
-def _whole_copies(rows: pd.DataFrame, grouped, conflict: np.ndarray) -> np.ndarray:
-    """A row (or point list) printed twice with different values is left out whole.
-
-    Cells that the two copies happen to state alike are conflicting too when the same two
-    lines disagree elsewhere: which copy is right is unknown for all of the row.
-    """
-    lines = grouped["line"].transform(lambda s: ",".join(map(str, sorted(s))))
-    copy = rows["_d"].astype(str) + "|" + rows["panel"].astype(str) + "|" + lines
-    disputed = set(copy[conflict])
-    return conflict | copy.isin(disputed).to_numpy()
 
 
 def _explained_duplicates(summary: pd.DataFrame, findings: pd.DataFrame) -> np.ndarray:
