@@ -92,7 +92,16 @@ def tick_list(rest: str) -> list[str]:
     spans = re.findall(r"`[^`]*`", rest)
     if len(spans) == 1 and spans[0].count(",") >= 2:
         rest = rest.replace(spans[0], spans[0].strip("`"))
-    return read_enumeration(rest)
+    ticks = read_enumeration(rest)
+    # "0-10 cm (top), ..., 80-120 cm (bottom)": where the end ticks stand, not their names
+    return [_EDGE_NOTE.sub("", t) if i in (0, len(ticks) - 1) else t for i, t in enumerate(ticks)]
+
+
+_EDGE_NOTE = re.compile(
+    r"\s*\((?:at\s+the\s+)?(?:top|bottom|left|right|leftmost|rightmost|upper|lower)"
+    r"(?:[- ]most)?(?:\s+(?:row|column|edge|end|side))?\)\s*$",
+    re.I,
+)
 
 
 def tick_order(text: str, ticks: list[str]) -> str | None:
@@ -150,6 +159,9 @@ def axis_role(label: str) -> str | None:
 def _axis_role(label: str) -> str | None:
     if _COLOURBAR.search(label):
         return None
+    # "x (k)", "y, top to bottom": the axis' letter alone opens the label
+    if m := _LETTER.match(label):
+        return m.group(1).lower()
     if _LEGEND.search(label):
         return "legend"
     if re.search(r"panel|title|grid|cell|size|layout|annotation|dimension", label, re.I) and not (
@@ -165,6 +177,9 @@ def _axis_role(label: str) -> str | None:
     if _Y.search(label):
         return "y"
     return None
+
+
+_LETTER = re.compile(r"^\s*([xyXY])\s*(?:$|[,(:])")
 
 
 def is_colourbar_label(label: str) -> bool:

@@ -82,6 +82,9 @@ def _split(text: str) -> list[str]:
     return parts
 
 
+_NUMBER = re.compile(r"[+\-\u2212]?\d[\d.,]*(?:[eE][+\-]?\d+)?\s*%?")
+
+
 @lru_cache(maxsize=1 << 14)
 def clean_item(item: str) -> str:
     """One list item without markup, list words, a style remark, quotes or a ``name =``."""
@@ -109,7 +112,11 @@ def clean_item(item: str) -> str:
         item = item[1:-1]
     elif item[:1] == "“" and item[-1:] == "”":
         item = item[1:-1]
+    # "h = 1", "lr=0.1": one word names the axis; "teal = Away": a swatch names the series;
+    # "LoRA r=8": several words before a number are a name of their own
     m = re.match(r"^[A-Za-z_][\w ]{0,20}?\s*=\s*(\S.*)$", item)
+    if m and " " in item[: m.start(1)].split("=")[0].strip() and _NUMBER.fullmatch(m.group(1)):
+        m = None
     if m:
         item = m.group(1)
     return item.strip()
@@ -139,6 +146,13 @@ _NOT_ONE_ITEM = re.compile(
 )
 
 
+# "0-10", "1990–1999", "10-20 cm": one bin of a binned axis, a tick of its own
+_BIN = re.compile(
+    r"[\w.%-]+|[\w.%:]+[–—][\w.%:]+"
+    r"|\d[\d.]*\s?[-–—]\s?\d[\d.]*\s*[^\W\d]{1,5}\.?(?:\s*\([^()]*\))?"
+)
+
+
 _COUNT_PHRASE = re.compile(
     rf"^(?:\d+|{'|'.join(lexicon.NUMBER_WORDS)})\s+(?:[a-z-]+\s+)?"
     r"(?:ticks?|labels?|columns?|rows?|categories|classes|levels|values|groups|entries|markers|"
@@ -155,7 +169,7 @@ def looks_like_item(item: str) -> bool:
         return False
     if _COUNT_PHRASE.match(item) or (item.startswith("(") and item.endswith(")")):
         return False  # "four categorical ticks", "(context window in tokens)": about the list
-    if _NOT_ONE_ITEM.search(item) and not re.fullmatch(r"[\w.%-]+|[\w.%:]+[–—][\w.%:]+", item):
+    if _NOT_ONE_ITEM.search(item) and not _BIN.fullmatch(item):
         return False
     return item.lower() not in lexicon.NOT_TICKS
 

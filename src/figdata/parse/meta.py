@@ -233,6 +233,7 @@ def _data_line(label: str, body: str) -> bool:
     tick beside the axis word, over a body of values only, is a row or column of the data.
     """
     rest = re.sub(r"\([^()]*\)", " ", strip_markdown(label))
+    rest = re.sub(r"^\s*[xy](?![-\w])", " ", rest, flags=re.I)  # "x (k): 2, 4, 8": the axis' letter
     rest = re.sub(
         rf"{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}|\b(?:ticks?|labels?|values?|the|of)\b",
         " ",

@@ -159,11 +159,34 @@ def _opening(item: Item) -> str | None:
     return item.body if lexicon.PANEL_OPENER.search(strip_markdown(item.label).strip()) else None
 
 
+def _opens_panel(data: list[Item], index: int, text: str, meta: Meta) -> bool:
+    """Whether a heading starts a panel: it names one, or the section under it holds data.
+
+    Descriptions add sections of notes under headings of their own choosing ("Visual Style",
+    "Open Questions"); a heading is a panel's title when the text says so (a panel word, an
+    enumeration, a title the overview names) or when values follow it before the next heading.
+    """
+    raw = strip_markdown(text).strip()
+    if _ENUM.match(raw) or _PANEL_WORD.search(raw):
+        return True
+    if _match_title(text, meta.titles) in meta.titles:
+        return True
+    for item in data[index + 1 :]:
+        if item.kind == "heading" or (item.kind == "bold" and not (item.body or "").strip()):
+            return False
+        if _holds_data(item) or (item.kind == "code" and _DIGITS.search(item.text)):
+            return True
+    return False
+
+
+_DIGITS = re.compile(r"\d")
+
+
 def split_panels(items: list[Item], meta: Meta) -> list[Panel]:
     data = data_items(items)
     panels: list[Panel] = []
     head: list[Item] = []
-    for item in data:
+    for index, item in enumerate(data):
         if (opening := _opening(item)) is not None:
             body = strip_markdown(opening)
             title = quoted(body)[0] if quoted(body) else clean_title(body)
@@ -177,7 +200,7 @@ def split_panels(items: list[Item], meta: Meta) -> list[Panel]:
             if zone_of_heading(text) is not None and item.kind == "heading" and not panels:
                 if zone_of_heading(text) == "data" and not re.search(r"[:|–—]", text):
                     continue
-            if not _is_group_heading(text, meta):
+            if not _is_group_heading(text, meta) and _opens_panel(data, index, text, meta):
                 panels.append(Panel(len(panels), _match_title(text, meta.titles), item.line))
                 if item.kind == "bold" and item.body:
                     panels[-1].items.append(item)

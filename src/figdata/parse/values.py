@@ -153,6 +153,10 @@ def is_missing(token: str) -> bool:
     return bool(_MISSING.match(token))
 
 
+_ARROW_RUN = re.compile(r"\s*(?:→|->|⟶|=>)\s*")
+_ARROW_VALUES = re.compile(rf"\s*[~≈]?{NUM}\s*%?(?:\s*(?:→|->|⟶|=>)\s*[~≈]?{NUM}\s*%?)+\s*")
+
+
 def split_values(body: str) -> list[str]:
     """The comma-separated slots of a list body (the last 'and' counts as a comma)."""
     from figdata.parse.text import split_top
@@ -163,6 +167,9 @@ def split_values(body: str) -> list[str]:
         parts = split_top(body, ";")
     elif len(parts) == 1 and "|" in body:
         parts = [p for p in body.strip("| ").split("|")]
+    elif len(parts) == 1 and len(_ARROW_RUN.findall(body)) >= 1 and _ARROW_VALUES.fullmatch(body):
+        # "6.94 → 5.43 → 6.74": a column read top to bottom, one arrow between values
+        parts = _ARROW_RUN.split(body)
     elif len(parts) == 1 and re.search(r"\s[/·]\s", body):
         parts = re.split(r"\s+[/·]\s+", body)
     elif len(parts) == 1 and re.fullmatch(rf"\s*{NUM}%?(?:\s+{NUM}%?)+\s*", body):
