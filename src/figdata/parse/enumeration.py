@@ -260,18 +260,18 @@ def _parallel(items: list[str]) -> list[str]:
     """Items of one list share a shape: their ends lose the words that do not fit it.
 
     After bare numbers, the first and last items keep only their number ("ticks 8" -> 8); after
-    one-word names with a capital or a digit, a lowercase word leading the first item is a noun
+    one-word names with a capital or a digit, lowercase words leading the first item are a noun
     that introduced the list ("stages S1, S2, S3", "agents PPO and SAC").
     """
     words = items[0].split()
     if (
         len(items) >= 2
-        and len(words) == 2
-        and re.fullmatch(r"[a-z]+", words[0])
+        and 2 <= len(words) <= 4
+        and all(re.fullmatch(r"[a-z]+", w) for w in words[:-1])
         and all(len(i.split()) == 1 and re.search(r"[A-Z0-9]", i) for i in items[1:])
-        and re.search(r"[A-Z0-9]", words[1])
+        and re.search(r"[A-Z0-9]", words[-1])
     ):
-        items = [clean_item(words[1]), *items[1:]]
+        items = [clean_item(words[-1]), *items[1:]]  # "sales regions North, East, South"
     if len(items) == 2 and _BARE_NUMBER.match(items[1]) and not _BARE_NUMBER.match(items[0]):
         first = _NUMBER_TICK.findall(items[0])
         if first and items[0].rstrip().endswith(first[-1]):

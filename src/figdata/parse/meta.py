@@ -602,6 +602,8 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         re.I,
     ):
         weak = not re.search(r"axis", m.group(0)[:20], re.I)  # "rows", "columns"
+        if weak and _COUNT_BEFORE.search(text, 0, m.start()):
+            continue  # "a 4-row by 4-column heatmap": a count of them, not the axis
         if weak and named is not None:
             continue  # the axis was named outright; a later "rows" is something else
         other = _AXIS_NAMED["y" if role == "x" else "x"]
@@ -611,6 +613,8 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             _within_brackets(m.group("body")),
             flags=re.I,
         )[0]
+        # "on the x-axis - 500, 1000, 2000 - and Drop ratio ...": a closing dash ends the list
+        body = _SET_OFF_END.split(body)[0]
         axis = parse_axis(body.strip(" ,"))
         if len(axis.ticks) >= 2:
             axis.order = axis.order or tick_order(text, axis.ticks)
@@ -618,6 +622,12 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         named = named or _named_only(body)
     return named or spoken
 
+
+# "4-column", "five rows": a count; "one column per month" declares the axis
+_COUNT_BEFORE = re.compile(
+    rf"(?:\d|\b(?:{'|'.join(w for w in lexicon.NUMBER_WORDS if w != 'one')}))[- ]?$", re.I
+)
+_SET_OFF_END = re.compile(r"\s+[—–]\s+(?=(?:and|while|whereas|with|but)\b)", re.I)
 
 _ON_AXIS = (
     r"(?:(?:are|is|run|runs|sit|sits|go|goes|appear|appears)\s+)?(?:shown\s+|placed\s+)?"

@@ -1075,7 +1075,7 @@ def _split_statements(item: Item) -> list[Item]:
     """'A: 1; B: 2; C: 3' on one line is three statements."""
     parts = [p.strip() for p in split_top(item.text, ";·")]
     if len(parts) < 2:
-        return [item]
+        return _comma_statements(item)
     if item.label and _labelled_slots(item.body or "", _ANY_POSITION, 2):
         return [item]  # "Row 1: Cell 1 = 61.8; Cell 2 = 64.9": one row, its cells by position
     labelled = [split_label(p) for p in parts if p]
@@ -1086,6 +1086,24 @@ def _split_statements(item: Item) -> list[Item]:
         if not part:
             continue
         label, body = split_label(part)
+        out.append(Item(item.line, item.kind, item.level, part, item.zone, label, body))
+    return out
+
+
+def _comma_statements(item: Item) -> list[Item]:
+    """'(1, 2) = 0.86, (1, 4) = 0.08': keyed values in a row, each a statement of its own.
+
+    Only when every comma-separated part names its key and holds exactly one value; a row
+    of bare values after one label ("Row A: 1, 2, 3") stays one statement.
+    """
+    parts = [p.strip() for p in split_top(item.text, ",")]
+    if len(parts) < 2 or not all(parts):
+        return [item]
+    out = []
+    for part in parts:
+        label, body = split_label(part)
+        if not label or not re.search(r"[\w)]", label) or _slot(body.strip().rstrip(".")) is None:
+            return [item]
         out.append(Item(item.line, item.kind, item.level, part, item.zone, label, body))
     return out
 

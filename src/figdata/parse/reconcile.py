@@ -59,6 +59,15 @@ def uniformly_ragged(ctx: Context) -> bool:
     return len(ragged) >= 2 and len(gaps) == 1 and None not in gaps and not ctx.cells
 
 
+def ragged_gap(ctx: Context) -> int:
+    """How many ticks more than values every ragged row has (0 when they differ or exceed)."""
+    gaps = set()
+    for f in ctx.findings:
+        if f["kind"] == "ragged_row" and (m := _RAGGED.search(f["detail"])):
+            gaps.add(int(m.group(2)) - int(m.group(1)))
+    return gaps.pop() if len(gaps) == 1 and min(gaps) > 0 else 0
+
+
 def doubtful(ctx: Context, items: list[Item]) -> bool:
     """Every row ragged by the same amount, or nothing placed of a data part with values."""
     if uniformly_ragged(ctx):
@@ -107,6 +116,7 @@ def candidates(ctx: Context, items: list[Item]) -> Iterator[tuple[str, AxisTicks
         )
     if not uniformly_ragged(ctx):
         return  # a stray tick shows as every row one value short, and nothing else
+    gap = ragged_gap(ctx)
     for name, axis in (("x", x), ("y", y)):
         if len(axis.ticks) >= 3:
             for drop in (0, -1):
@@ -115,6 +125,14 @@ def candidates(ctx: Context, items: list[Item]) -> Iterator[tuple[str, AxisTicks
                     f"{name}_without_{'first' if drop == 0 else 'last'}",
                     *((fixed, y) if name == "x" else (x, fixed)),
                 )
+        if gap > 1 and len(axis.ticks) - gap >= 2:
+            # "500, 1000, 2000, 4000 - and Drop ratio 0.1, 0.3, ...": one list ran into the
+            # next; the rows say how many ticks the axis has, and they are its first ones
+            for part, ticks in (("first", axis.ticks[:-gap]), ("last", axis.ticks[gap:])):
+                fixed = AxisTicks(
+                    axis.name, axis.label, ticks, [t for t in axis.top_down if t in ticks]
+                )
+                yield (f"{name}_{part}_{len(ticks)}", *((fixed, y) if name == "x" else (x, fixed)))
 
 
 _NAMED_VALUE = re.compile(r"^(?P<name>.*?[^\d\s.,:=][^:=]*?)\s*(?:[:=]\s*|\s+)(?P<value>\S+)$")
