@@ -94,7 +94,14 @@ def tick_list(rest: str) -> list[str]:
         rest = rest.replace(spans[0], spans[0].strip("`"))
     ticks = read_enumeration(rest)
     # "0-10 cm (top), ..., 80-120 cm (bottom)": where the end ticks stand, not their names
-    return [_EDGE_NOTE.sub("", t) if i in (0, len(ticks) - 1) else t for i, t in enumerate(ticks)]
+    ticks = [_EDGE_NOTE.sub("", t) if i in (0, len(ticks) - 1) else t for i, t in enumerate(ticks)]
+    # "N0, N60, N120 (kg N/ha)": the unit of the whole list, after its last item
+    if len(ticks) >= 2 and not any("(" in t for t in ticks[:-1]):
+        ticks[-1] = _LIST_UNIT.sub("", ticks[-1]) or ticks[-1]
+    return ticks
+
+
+_LIST_UNIT = re.compile(r"\s*\((?:[^()\d]*[/%°][^()\d]*|[a-zµ]{1,4})\)$")
 
 
 _EDGE_NOTE = re.compile(

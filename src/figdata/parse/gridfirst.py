@@ -36,10 +36,9 @@ class Grid:
 
     @property
     def row_ticks(self) -> list[str]:
-        return [
-            self.names[label]
-            for _, label, _ in sorted(self.rows + self.ragged, key=lambda r: r[0].line)
-        ]
+        # a row printed twice is one tick; its copies' disagreement is reported, not guessed
+        ordered = sorted(self.rows + self.ragged, key=lambda r: r[0].line)
+        return list(dict.fromkeys(self.names[label] for _, label, _ in ordered))
 
     @property
     def values(self) -> int:
@@ -216,8 +215,8 @@ def find(items: list[Item], ctx: Context) -> Grid | None:
     rows = [r for r in rows if len(r[2]) == k]
     labels = [label for _, label, _ in rows]
     everyone = labels + [label for _, label, _ in ragged]
-    if len(rows) < 2 or len(set(everyone)) != len(everyone):
-        return None
+    if len(rows) < 2 or len(set(everyone)) < max(2, len(everyone) - 1):
+        return None  # one row may be printed twice; more repeats are not one grid
     x, y = ctx.x.ticks, ctx.y.ticks
     # the row labels belong to the declared axis they match best ("y" unless x matches more)
     rows_axis = "x" if _match(labels, x) > _match(labels, y) else "y"

@@ -212,8 +212,11 @@ def from_table(items: list[Item]) -> tuple[AxisTicks, AxisTicks] | None:
     cells = [[c.strip() for c in r.text.strip().strip("|").split("|")] for r in rows]
     header = [strip_markdown(c) for c in cells[0][1:]]
     first = [strip_markdown(c[0]) for c in cells[1:]]
-    if len(header) < 2 or not all(header) or not all(first) or len(set(first)) != len(first):
+    if len(header) < 2 or not all(header) or not all(first):
         return None
+    if len(set(first)) < max(2, len(first) - 1):
+        return None  # one row printed twice is one tick (its copies are reported); not more
+    first = list(dict.fromkeys(first))
     return AxisTicks("x", None, header), AxisTicks("y", None, first, list(first))
 
 
