@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from figdata.parse import lexicon
 from figdata.parse.enumeration import read_enumeration
 from figdata.parse.model import Item
-from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, value_list
+from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, cut_short, value_list
 from figdata.parse.text import strip_markdown
 from figdata.parse.ticks import AxisTicks, resolve
 from figdata.parse.values import Value
@@ -270,7 +270,13 @@ def fill(grid: Grid, ctx: Context) -> Context:
                 out.cell(*xy, slot, item, "grid_first")
     k = len(grid.columns)
     for item, label, slots in grid.ragged:
-        where = {grid.rows_axis: grid.names[label]}
+        tick = grid.names[label]
+        across = [c for c in grid.columns]
+        if None not in across and cut_short(
+            out, grid.rows_axis, tick, across, slots, item, "grid_first", tick
+        ):
+            continue
+        where = {grid.rows_axis: tick}
         detail = (
             f"row {grid.names[label]!r} has {len(slots)} values for {k} columns; none is placed"
         )

@@ -213,6 +213,9 @@ def axis(entry: Entry, reading: Reading) -> bool:
         )
     ):
         parsed.label = named.group(1).strip()
+    dashed = re.search(r"\baxis\s*[—–:]\s*([^\W\d][^()]*?)\s*(?:\(|$)", strip_markdown(label), re.I)
+    if parsed.label is None and dashed:
+        parsed.label = dashed.group(1).strip()  # "X-axis — Ratio"
     target.label = target.label or parsed.label
     if parsed.ticks and not target.ticks:
         target.ticks = parsed.ticks
@@ -232,6 +235,8 @@ def _data_line(label: str, body: str) -> bool:
     A declaration names its axis alone ("Columns", "X-axis ticks"); a label that names one
     tick beside the axis word, over a body of values only, is a row or column of the data.
     """
+    if re.search(r"\baxis\s*[—–:]\s*[^\W\d]", strip_markdown(label), re.I):
+        return False  # "X-axis — dropout: 0.0, 0.1": the axis, its name, then its ticks
     rest = re.sub(r"\([^()]*\)", " ", strip_markdown(label))
     rest = re.sub(r"^\s*[xy](?![-\w])", " ", rest, flags=re.I)  # "x (k): 2, 4, 8": the axis' letter
     rest = re.sub(

@@ -178,6 +178,28 @@ def _counted(label: str, axis: AxisTicks) -> str | None:
     return None
 
 
+def cut_short(ctx, axis, key, across, slots, item, layout, name) -> bool:
+    """The file's last line, cut off inside a row: its complete values, and a finding.
+
+    The last value is left out unless a separator follows it: the cut may have taken digits.
+    """
+    if item.line != ctx.last_line or not 0 < len(slots) < len(across):
+        return False
+    kept = slots if item.text.rstrip().endswith((",", ";", "|")) else slots[:-1]
+    for tick, s in zip(across, kept, strict=False):
+        _place(ctx, axis, key, tick, s, item, layout)
+    ctx.truncated = True
+    ctx.finding(
+        "truncated",
+        "warning",
+        f"file ends inside the {'row' if axis == 'y' else 'column'} '{name}'; "
+        "the unterminated value is left out",
+        item,
+        **({"y": key} if axis == "y" else {"x": key}),
+    )
+    return True
+
+
 def keyed_list(item: Item, ctx: Context, group) -> bool:
     if item.label is None or SUMMARY_LABEL.search(item.label):
         return False
@@ -209,20 +231,7 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
             x, y = (tick, key) if axis == "y" else (key, tick)
             ctx.cell(x, y, s, item, "row_list_ticked")
         return True
-    where = {"y": key} if axis == "y" else {"x": key}
-    if item.line == ctx.last_line and len(slots) < len(across):
-        kept = slots if (item.body or "").rstrip().endswith(",") else slots[:-1]
-        for tick, s in zip(across, kept, strict=False):
-            _place(ctx, axis, key, tick, s, item, layout)
-        ctx.truncated = True
-        ctx.finding(
-            "truncated",
-            "warning",
-            f"file ends inside the {'row' if axis == 'y' else 'column'} "
-            f"'{strip_markdown(item.label)}'; the unterminated value is left out",
-            item,
-            **where,
-        )
+    if cut_short(ctx, axis, key, across, slots, item, layout, strip_markdown(item.label)):
         return True
     if len(slots) < len(across) and ctx.triangle:
         # one triangle of a symmetric matrix: lower rows start at the left edge
@@ -1137,6 +1146,8 @@ def code_grid(rows: list[Item], ctx: Context) -> bool:
         if k is None or any(slot is None for slot in slots):
             continue
         found = resolve(" ".join(tokens[:k]), other)
+        if cut_short(ctx, key_axis, found.tick, ticks, slots, item, "code_grid", found.tick):
+            continue
         if len(slots) != len(ticks):
             ctx.ragged(key_axis, found.tick, ticks, item, f"row '{found.tick}'", len(slots))
             continue
