@@ -29,3 +29,26 @@ def test_a_heading_with_a_panel_word_opens_a_panel_without_values():
     )
     parsed = parse_document("two", text.encode())
     assert [p["title"] for p in parsed.panels] == ["Spring", "Autumn"]
+
+
+def _doc(summary: str) -> bytes:
+    return (
+        "# Technical Document Extraction: Heatmap\n## 1. Axes\n"
+        "- **X-axis:** Width — 256, 512\n- **Y-axis:** Depth — 6, 12 (top to bottom)\n"
+        "## 2. Data Grid\n- Depth 6: 70.1, 72.4\n- Depth 12: 74.0, 78.4\n"
+        f"## 3. Key Trends\n- **Best cell:** width 512, depth 12 ({summary}).\n"
+        "## 4. Trend Verification\n- **Width:** every row rises from 256 to 512 as expected.\n"
+    ).encode()
+
+
+def test_a_numbered_section_of_notes_opens_no_panel():
+    parsed = parse_document("notes", _doc("78.4"))
+    assert len(parsed.panels) == 1
+    assert not [f for f in parsed.findings if f["kind"] == "missing_cell"]
+
+
+def test_an_approximate_claim_within_rounding_agrees_with_the_cell():
+    kinds = lambda text: [f["kind"] for f in parse_document("c", _doc(text)).findings]  # noqa: E731
+    assert "conflict_with_summary" not in kinds("around 79")
+    assert "conflict_with_summary" in kinds("79")
+    assert "conflict_with_summary" in kinds("around 85")

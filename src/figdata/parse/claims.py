@@ -622,6 +622,21 @@ def panel_for(text: str, titles: list[str | None]) -> int | None:
     return None
 
 
+def _tolerance(claim: dict, listed: float) -> float:
+    """How far a claim may sit from the listed value: none, unless it says it is approximate.
+
+    "around 79" for a listed 78.4 rounds; one percent of the value is the allowance, and at
+    least half a unit of the claim's last digit.
+    """
+    exact = 1e-9 * max(1.0, abs(listed))
+    text = claim.get("text") or ""
+    value_text = str(claim.get("value_text") or "")
+    if not value_text or not re.search(rf"{_APPROX}\s*{re.escape(value_text)}", text, re.I):
+        return exact
+    places = len(value_text.split(".")[1]) if "." in value_text else 0
+    return max(exact, 0.5 * 10**-places, 0.01 * abs(listed))
+
+
 def conflicts(claims: list[dict], cells: list[dict]) -> list[dict]:
     stated = {}
     for c in cells:
@@ -632,7 +647,7 @@ def conflicts(claims: list[dict], cells: list[dict]) -> list[dict]:
         if not values or len(values) != 1:
             continue
         listed = next(iter(values))
-        if abs(listed - claim["value"]) > 1e-9 * max(1.0, abs(listed)):
+        if abs(listed - claim["value"]) > _tolerance(claim, listed):
             detail = (
                 f"a summary says {claim['value_text']} for x={claim['x']}, "
                 f"y={claim['y']}; the listed value is {listed:g}"

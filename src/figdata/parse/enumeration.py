@@ -82,9 +82,6 @@ def _split(text: str) -> list[str]:
     return parts
 
 
-_NUMBER = re.compile(r"[+\-\u2212]?\d[\d.,]*(?:[eE][+\-]?\d+)?\s*%?")
-
-
 @lru_cache(maxsize=1 << 14)
 def clean_item(item: str) -> str:
     """One list item without markup, list words, a style remark, quotes or a ``name =``."""
@@ -112,13 +109,13 @@ def clean_item(item: str) -> str:
         item = item[1:-1]
     elif item[:1] == "“" and item[-1:] == "”":
         item = item[1:-1]
-    # "h = 1", "lr=0.1": one word names the axis; "teal = Away": a swatch names the series;
-    # "LoRA r=8": several words before a number are a name of their own
-    m = re.match(r"^[A-Za-z_][\w ]{0,20}?\s*=\s*(\S.*)$", item)
-    if m and " " in item[: m.start(1)].split("=")[0].strip() and _NUMBER.fullmatch(m.group(1)):
+    # "h=1", "fan setting w = 2", "teal = Away": a name, then the item; "LoRA r=8": words
+    # before a tight "r=8" are a name of their own
+    m = re.match(r"^([A-Za-z_][\w ]{0,20}?)(\s*)=(\s*)(\S.*)$", item)
+    if m and " " in m.group(1).strip() and not (m.group(2) and m.group(3)):
         m = None
     if m:
-        item = m.group(1)
+        item = m.group(4)
     return item.strip()
 
 

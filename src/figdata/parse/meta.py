@@ -382,13 +382,26 @@ def read_meta(items: list[Item]) -> Meta:
     ]
     reading = Reading(Meta(), entries, overview)
     for entry in entries:
-        if entry.kind not in ("list", "bold", "text") or entry.item.zone == "overview":
+        if entry.kind not in ("list", "bold", "text"):
             continue
+        if entry.item.zone == "overview" and not (entry.kind == "list" and entry.label):
+            continue  # the overview's prose is read as prose; its labelled bullets as entries
         if not any(r(entry, reading) for _, r in BLOCK_RECOGNISERS + LINE_RECOGNISERS):
             reading.paragraphs.append(entry.item.text)
     for _, recogniser in DOCUMENT_RECOGNISERS:
         recogniser(reading)
-    return reading.meta
+    meta = reading.meta
+    if meta.chart_type in ("grouped_bar", "line") and _span(meta.y.ticks):
+        meta.y.ticks = []  # "Visits, 0 to 60": the value axis of a bar chart spans, it lists none
+    return meta
+
+
+def _span(ticks: list[str]) -> bool:
+    """Eight or more consecutive integers: a range read as ticks."""
+    if len(ticks) < 8 or not all(re.fullmatch(r"-?\d+", t) for t in ticks):
+        return False
+    values = [int(t) for t in ticks]
+    return all(b - a == 1 for a, b in zip(values, values[1:], strict=False))
 
 
 # --- helpers ------------------------------------------------------------------------------

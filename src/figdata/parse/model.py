@@ -167,7 +167,8 @@ def assign_zones(items: list[Item]) -> None:
     """Give each item its zone; deeper unknown headings stay in their zone."""
     zone, zone_level = "title", 0
     seen_title = False
-    for item in items:
+    holds = _sections_with_data(items)
+    for index, item in enumerate(items):
         if item.kind == "heading":
             found = zone_of_heading(item.text)
             # the first heading names the figure ("Heatmap: ..."), unless it is a bare
@@ -189,8 +190,10 @@ def assign_zones(items: list[Item]) -> None:
                 if found in ("observations", "interpretation") or item.level <= zone_level:
                     zone, zone_level = found, item.level
             elif found is None and (item.level <= zone_level or zone in ("title", "overview")):
-                # an unnamed section at zone depth: treat as data (e.g. one per panel)
-                zone, zone_level = "data", item.level
+                # an unnamed section at zone depth: data when values follow (one per panel, say);
+                # after the data, a section of notes ("Additional Notes") leaves the zone as is
+                if index in holds or zone not in ("observations", "interpretation"):
+                    zone, zone_level = "data", item.level
             elif found == "data" and zone != "data":
                 zone, zone_level = "data", item.level
         elif (found := _pseudo_heading(item)) is not None and found != zone:
@@ -200,6 +203,35 @@ def assign_zones(items: list[Item]) -> None:
             if zone != "data" or (found in ("observations", "interpretation") and leaves):
                 zone, zone_level = found, 7
         item.zone = zone
+
+
+def _sections_with_data(items: list[Item]) -> set[int]:
+    """Indices of the headings whose section (up to the next heading) states values."""
+    out, current = set(), None
+    for index, item in enumerate(items):
+        if item.kind == "heading":
+            current = index
+        elif current is not None and current not in out and states_values(item):
+            out.add(current)
+    return out
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def states_values(item: Item) -> bool:
+    """A table row, a code line with numbers, or a labelled line with a number in its body."""
+    if item.kind == "table" or (item.kind == "code" and _NUMBER.search(item.text)):
+        return True
+    if item.label is not None and lexicon.SUMMARY.regex.search(item.label):
+        return False  # "Maximum: 96 at 100 °C": a claim about the data, not the data
+    numbers = len(_NUMBER.findall(item.text))
+    if item.kind == "list" and numbers >= 2 and len(item.text.split()) <= 3 * numbers:
+        return True  # mostly numbers: "0.41, 0.52, 0.63"; not a sentence that quotes two
+    # "Window 500: 41.5, 43.1", "Layer 8, Head 3: 0.71"; not "Trend: in every row it rises to 400"
+    body = item.body or ""
+    found = len(_NUMBER.findall(body))
+    return item.label is not None and found >= 1 and len(body.split()) <= 3 * found + 2
 
 
 def _pseudo_heading(item: Item) -> str | None:

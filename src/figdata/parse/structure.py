@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from figdata.parse import lexicon
 from figdata.parse.meta import Meta
-from figdata.parse.model import Item, zone_of_heading
+from figdata.parse.model import Item, states_values, zone_of_heading
 from figdata.parse.text import norm, quoted, strip_markdown
 from figdata.parse.ticks import AxisTicks, match_tick, name_score, resolve
 
@@ -159,6 +159,10 @@ def _opening(item: Item) -> str | None:
     return item.body if lexicon.PANEL_OPENER.search(strip_markdown(item.label).strip()) else None
 
 
+# "3. Spatial Grounding", "2.1 Notes": a document's section numbers, not a panel's letter
+_SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*[.)]?\s")
+
+
 def _opens_panel(data: list[Item], index: int, text: str, meta: Meta) -> bool:
     """Whether a heading starts a panel: it names one, or the section under it holds data.
 
@@ -167,19 +171,16 @@ def _opens_panel(data: list[Item], index: int, text: str, meta: Meta) -> bool:
     enumeration, a title the overview names) or when values follow it before the next heading.
     """
     raw = strip_markdown(text).strip()
-    if _ENUM.match(raw) or _PANEL_WORD.search(raw):
+    if _PANEL_WORD.search(raw) or (_ENUM.match(raw) and not _SECTION_NUMBER.match(raw)):
         return True
     if _match_title(text, meta.titles) in meta.titles:
         return True
     for item in data[index + 1 :]:
         if item.kind == "heading" or (item.kind == "bold" and not (item.body or "").strip()):
             return False
-        if _holds_data(item) or (item.kind == "code" and _DIGITS.search(item.text)):
+        if states_values(item):
             return True
     return False
-
-
-_DIGITS = re.compile(r"\d")
 
 
 def split_panels(items: list[Item], meta: Meta) -> list[Panel]:
