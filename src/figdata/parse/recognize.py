@@ -153,7 +153,9 @@ def _labelled_slots(
         # "(1, 55.2)": a data point of a series, its tick first
         m = re.match(r"^\((?P<label>[^,()]+),\s*(?P<value>[^,()]+)\)$", token.strip())
         m = m or re.match(
-            r"^(?P<label>.+?)\s*(?:[:=→]|->|\s)\s*(?P<value>\S+(?:\s*\([^()]*\))?)$", token
+            r"^(?P<label>.+?)\s*(?:[:=→]|->|\s)\s*"
+            r"(?P<value>\S+(?:\s*(?:±|\+/-)\s*\S+)?(?:\s*\([^()]*\))?)$",
+            token,
         )
         if not m:
             return None
@@ -312,11 +314,11 @@ _CROSS = re.compile(r"^\(?\s*([\w.%-]+?)\s*[x×]\s*([\w.%-]+)\s*\)?$")
 
 
 _ROW_COL = re.compile(
-    r"^(?:cell\s*)?\(?\s*r(?:ow)?\s*#?(?P<row>\d+)\s*[,;/]?\s*c(?:ol(?:umn)?)?\s*#?(?P<col>\d+)\s*\)?$",
+    r"^(?:cell\s*)?\(?\s*r(?:ow)?\s*#?(?P<row>\d+)\s*[,;/]?\s*c(?:ol(?:umn)?|ell)?\s*#?(?P<col>\d+)\s*\)?$",
     re.I,
 )
 _COL_ROW = re.compile(
-    r"^(?:cell\s*)?\(?\s*c(?:ol(?:umn)?)?\s*#?(?P<col>\d+)\s*[,;/]?\s*r(?:ow)?\s*#?(?P<row>\d+)\s*\)?$",
+    r"^(?:cell\s*)?\(?\s*c(?:ol(?:umn)?|ell)?\s*#?(?P<col>\d+)\s*[,;/]?\s*r(?:ow)?\s*#?(?P<row>\d+)\s*\)?$",
     re.I,
 )
 
@@ -1082,11 +1084,14 @@ _ANY_POSITION = AxisTicks("x", None, [str(i) for i in range(1, 100)])
 
 def _split_statements(item: Item) -> list[Item]:
     """'A: 1; B: 2; C: 3' on one line is three statements."""
-    parts = [p.strip() for p in split_top(item.text, ";·")]
+    # "en → de: 31.1 | en → sw: 59.8": outside a table a bar separates statements too
+    parts = [p.strip() for p in split_top(item.text, ";·" if item.kind == "table" else ";·|")]
     if len(parts) < 2:
         return _comma_statements(item)
     if item.label and _labelled_slots(item.body or "", _ANY_POSITION, 2):
         return [item]  # "Row 1: Cell 1 = 61.8; Cell 2 = 64.9": one row, its cells by position
+    if item.label and parts[0].startswith(item.text[: len(parts[0])]) and _keyed_row(item):
+        return [item]  # "**Water** — 280 K: 1.6e-5; 300 K: 2.2e-5": one row, its cells by tick
     labelled = [split_label(p) for p in parts if p]
     if not all(label and body.strip() for label, body in labelled):
         return [item]
@@ -1097,6 +1102,18 @@ def _split_statements(item: Item) -> list[Item]:
         label, body = split_label(part)
         out.append(Item(item.line, item.kind, item.level, part, item.zone, label, body))
     return out
+
+
+def _keyed_row(item: Item) -> bool:
+    """The body after the row's label is a run of "tick: value" pairs and nothing else."""
+    body = item.body or ""
+    pieces = [p.strip() for p in split_top(body, ";")]
+    if len(pieces) < 2:
+        return False
+    return all(
+        (pair := split_label(p))[0] and _slot(pair[1].strip().rstrip(".")) is not None
+        for p in pieces
+    )
 
 
 def _comma_statements(item: Item) -> list[Item]:

@@ -20,7 +20,7 @@ _UNIT = r"(?:[A-Za-zµ°/%²³⁻¹]+(?:/[A-Za-z]+)?)"
 _VALUE = re.compile(
     rf"""^\s*(?P<hedge>{_HEDGE}\s*)?(?:\*\*)?\s*(?P<hedge2>{_HEDGE}\s*)?
     (?P<num>{_GROUPED}|{NUM})(?P<mult>[x×](?![\w]))?\s*(?P<pct>%)?(?:\*\*)?
-    (?P<sd>\s*(?:±|\+/-)\s*\d+(?:\.\d+)?\s*%?)?
+    (?P<sd>\s*(?:±|\+/-)\s*\d+(?:\.\d+)?(?:[eE][+\-\u2212]?\d+)?\s*%?)?
     (?:\s+(?P<unit>{_UNIT}(?:\s+{_UNIT})?)|(?P<glued>(?!(?:st|nd|rd|th|am|pm)\b)[a-zµ]{{2,4}}\b))?
     (?:\s*[.;](?=\s+\())?\s*(?P<paren>\((?P<remark>[^()]*(?:\([^()]*\)[^()]*)*)\))?
     \s*[.;]?\s*$""",
