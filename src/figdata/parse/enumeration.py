@@ -207,7 +207,7 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
                 out.append((keyed, current))
             current, keyed = [], True
             continue
-        tick = clean_item(part)
+        tick = _abbreviated(part, clean_item(part), part is parts[-1])
         if looks_like_item(tick):
             current.append(tick)
         else:
@@ -217,6 +217,15 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     if current:
         out.append((keyed, current))
     return [(k, _parallel(r)) for k, r in out]
+
+
+def _abbreviated(part: str, tick: str, last: bool) -> str:
+    """'GDP, CPI, Unemp., Rate': a period before the next comma ends an abbreviation, not a
+    sentence; it belongs to the tick as printed."""
+    raw = strip_markdown(part).strip().strip("`")
+    if not last and re.search(r"[A-Za-z]{2}\.$", raw) and raw[:-1] == tick:
+        return raw
+    return tick
 
 
 _LIST_NOUN = re.compile(

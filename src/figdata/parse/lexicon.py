@@ -298,6 +298,13 @@ NO_VALUES = Entry(
 )
 
 #: the diagonal of a square matrix carries no value on purpose
+DIAGONAL = Entry(
+    "diagonal",
+    r"^\s*(?:(?:the|all|every)\s+)?(?:diagonal(?:\s+(?:cells?|entries|values))?|"
+    r"self[- ]?(?:correlation|similarity|pairs?|agreement)?|itself|with\s+itself)\s*$",
+    "Self-correlation: 1.00",
+    "a label naming the diagonal: the row's own column, or every diagonal cell",
+)
 DIAGONAL_BLANK = Entry(
     "diagonal_blank",
     r"\bdiagonal\b[^.;]{0,40}?\b(?:blank|empty|masked|gr[ae]y(?:ed)?|not\s+shown|omitted|no\s+(?:text|"
@@ -366,6 +373,7 @@ ENTRIES: tuple[Entry, ...] = (
     AXIS_VERB,
     BOTH_AXES,
     VALUE_AXIS,
+    DIAGONAL,
     DIAGONAL_BLANK,
     EXTREME,
     PROSE_X,

@@ -1061,7 +1061,39 @@ def prose_point(item: Item, ctx: Context, group) -> bool:
     return bool(hits)
 
 
+def diagonal(item: Item, ctx: Context, group) -> bool:
+    """'Self-correlation: 1.00' under a row, 'Diagonal: all cells read 1.00': cells at x = y.
+
+    Only in a square matrix whose two axes list the same classes; under a row (or column)
+    the label names that class's own cell, on its own it names every diagonal cell.
+    """
+    if not item.label or not lexicon.DIAGONAL.regex.search(strip_markdown(item.label)):
+        return False
+    if not ctx.x.ticks or set(ctx.x.ticks) != set(ctx.y.ticks):
+        return False
+    body = strip_markdown(item.body or "").strip()
+    slot = _slot(body)
+    if slot is None:
+        found = _NUMBERS_IN.findall(body)
+        slot = parse_value(found[0]) if len(found) == 1 else None
+    if slot is None or slot == "missing":
+        return False
+    if group and group[0] in ("x", "y"):
+        ticks = [group[1]]
+    elif group is None:
+        ticks = list(ctx.x.ticks)
+    else:
+        return False
+    for tick in ticks:
+        ctx.cell(tick, tick, slot, item, "diagonal")
+    return True
+
+
+_NUMBERS_IN = re.compile(rf"(?<![\w.]){NUM}%?(?!\w|\.\d)")
+
+
 LINE_RECOGNISERS = (
+    diagonal,
     keyed_list,
     group_child,
     group_pairs,
