@@ -302,7 +302,7 @@ DIAGONAL = Entry(
     "diagonal",
     r"^\s*(?:(?:the|all|every)\s+)?(?:diagonal(?:\s+(?:cells?|entries|values))?|"
     r"self[- ]?(?:correlation|similarity|pairs?|agreement)?|itself|with\s+itself)\s*$",
-    "Self-correlation: 1.00",
+    "Self-correlation",
     "a label naming the diagonal: the row's own column, or every diagonal cell",
 )
 DIAGONAL_BLANK = Entry(
