@@ -226,7 +226,9 @@ COLOUR_BAR = Entry(
 EXTREME = Entry(
     "extreme",
     r"\b(?:highest|lowest|largest|smallest|strongest|weakest|darkest|brightest|palest|best|worst|"
-    r"peaks?|maximum|minimum|max|min|top|bottom)\b",
+    r"peaks?|maximum|minimum|max|min|top|bottom)\b"
+    # "the top-left corner", "the bottom row": a place on the grid, not an extreme
+    r"(?![- ](?:left|right|row|edge|corner|of\s+the\s+(?:grid|map|plot|figure|chart)))",
     "The highest rate, 80.1, is LFU with 4 MB",
     "a sentence that names an extreme of the panel",
 )

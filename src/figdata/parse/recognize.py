@@ -1022,6 +1022,11 @@ def _triples(clause: str, xs, ys) -> list[tuple[str, str, Value]]:
     return out
 
 
+def _overlap(xs, ys) -> bool:
+    """Whether an x mention and a y mention are the same words ("thrush" on both axes)."""
+    return any(a < d and c < b for a, b, _ in xs for c, d, _ in ys)
+
+
 def prose_point(item: Item, ctx: Context, group) -> bool:
     """A clause that names one x tick, one y tick and one number states that cell."""
     if not _prose_line(item, ctx):
@@ -1039,7 +1044,7 @@ def prose_point(item: Item, ctx: Context, group) -> bool:
             continue
         if len({t for *_, t in xs}) != 1 or len({t for *_, t in ys}) != 1:
             continue
-        if xs[0][2] in shared or ys[0][2] in shared:
+        if (xs[0][2] in shared or ys[0][2] in shared) and _overlap(xs, ys):
             continue  # one word names a row and a column: the clause does not say which
         spans = [(a, b) for a, b, _ in xs + ys]
         numbers = [

@@ -132,7 +132,7 @@ def _resolve(label: str, name: str, axis_label: str | None, ticks: tuple) -> Res
 
 
 # the tick never ends in a period: "1. Dense retriever" is an enumerator and a name
-_UNIT = re.compile(r"^(\S*[^\s.])\s*(?<=\s|\d)([a-zA-Z%°µ][a-z%°µ/²³-]*(?:\s+[a-zA-Z/²³]+)?)$")
+_UNIT = re.compile(r"^(\S*[^\s.])\s*(?<=\s|\d)([a-zA-Z%°µ][a-zA-Z%°µ/²³-]*(?:\s+[a-zA-Z/²³]+)?)$")
 
 
 def _before_unit(text: str, axis: AxisTicks) -> str | None:
@@ -169,6 +169,12 @@ def name_score(prefix: str, axis: AxisTicks) -> float:
 def _short_form(prefix: str, axis: AxisTicks) -> float:
     """ "T" for "Temperature", "N" for "Nitrogen rate", "g" for "group size"."""
     short = prefix.strip()
+    if (
+        0 < len(short) <= 3
+        and axis.label
+        and re.search(rf"(?<![\w]){re.escape(short)}(?![\w])", axis.label)
+    ):
+        return 1.0  # "λ=0.4" on the axis "mixing weight λ": the symbol the label gives it
     if 0 < len(short) <= 2 and short[0].isalpha() and axis.label:
         initials = {w[0] for w in re.findall(r"[a-z]+", axis.label.lower())}
         if short.lower()[0] in initials:
@@ -231,8 +237,10 @@ def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
                 before = re.search(
                     r"([A-Za-zα-ω][\w-]*)\s*(?:=|:|\s(?:of|at|is))?\s*$", text[: m.start()]
                 )
+                # "τ=1.0" names the axis labelled with τ; a bare "=" names any axis without a label
+                equals = text[: m.start()].rstrip()[-1:] == "="
                 named = before and (
-                    name_score(before.group(1), axis) > 0 or text[: m.start()].rstrip()[-1:] == "="
+                    name_score(before.group(1), axis) > 0 or (equals and not axis.label)
                 )
                 # "500 warmup steps": the axis named right after the number, as its unit
                 after = re.match(r"\s*([A-Za-zα-ω][\w-]*)", text[m.end() :])
