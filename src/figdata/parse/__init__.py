@@ -79,6 +79,7 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
         panel.x, panel.y = ctx.x, ctx.y
         contexts.append(ctx)
     panels, contexts = _fold_empty_sections(panels, contexts, meta)
+    panels, contexts = _join_complements(panels, contexts, meta)
     panels, contexts, restated = _fold_restated(panels, contexts, meta)
     for panel, ctx in zip(panels, contexts, strict=True):
         if ctx.truncated and truncated_at is None:
@@ -151,6 +152,36 @@ def _fold_empty_sections(panels: list[Panel], contexts: list[Context], meta: Met
             for record in ctx.cells + ctx.findings:
                 record["panel"] = index
     return kept_p, kept_c
+
+
+def _join_complements(panels: list[Panel], contexts: list[Context], meta: Meta):
+    """Sections that complete one grid are one panel: "Main Diagonal", "Off-Diagonal Entries".
+
+    Taken only when the text announces one figure, every section reads the same axes and no
+    cell is stated by two of them; sections of a multi-panel figure restate the same keys.
+    """
+    if len(panels) < 2 or (meta.announced or 1) > 1 or len({norm(t) for t in meta.titles}) > 1:
+        return panels, contexts
+    first = contexts[0]
+    axes = (tuple(first.x.ticks), tuple(first.y.ticks))
+    if not all(axes) or any((tuple(c.x.ticks), tuple(c.y.ticks)) != axes for c in contexts):
+        return panels, contexts
+    keys = [{(c["x"], c["y"]) for c in ctx.cells} for ctx in contexts]
+    if not all(keys) or sum(map(len, keys)) != len(set().union(*keys)):
+        return panels, contexts
+    whole = len(axes[0]) * len(axes[1])
+    if any(len(k) >= whole for k in keys):
+        return panels, contexts  # a complete grid in one section: the others are more panels
+    panel = panels[0]
+    for other, ctx in zip(panels[1:], contexts[1:], strict=True):
+        panel.items.extend(other.items)
+        for record in ctx.cells + ctx.findings:
+            record["panel"] = panel.index
+        first.cells.extend(ctx.cells)
+        first.findings.extend(ctx.findings)
+        first.addressed |= ctx.addressed
+    panel.title = meta.single_title or panel.title
+    return [panel], [first]
 
 
 def _once(cells: list[dict]) -> list[dict]:

@@ -135,7 +135,23 @@ def tick_order(text: str, ticks: list[str]) -> str | None:
     return None
 
 
+_SET = re.compile(r"^\s*(?P<name>[^\s{}∈]{1,12})\s*(?:∈|in|=)\s*\{(?P<items>[^{}]+)\}(?P<rest>.*)$")
+# "Water, Ethanol (axis label "Solvent")": the axis' name in a remark after its ticks
+_NAMED_AFTER = re.compile(
+    r"\s*\((?:the\s+)?(?:axis\s+)?(?:label(?:led)?|title|name)d?\s*[:=]?\s*[\"“']([^\"”']+)[\"”']\)"
+)
+
+
 def parse_axis(body: str, with_label: bool = True) -> Axis:
+    # "β ∈ {0.5, 1, 2, 4}": the axis' symbol and its ticks as a set
+    if m := _SET.match(body):
+        ticks = read_enumeration(m.group("items"))
+        order = tick_order(m.group("rest"), ticks)
+        return Axis(label=m.group("name"), ticks=ticks, order=order)
+    if m := _NAMED_AFTER.search(body):
+        axis = parse_axis(body[: m.start()] + body[m.end() :], with_label=False)
+        axis.label = m.group(1).strip()
+        return axis
     label, rest = axis_label(body) if with_label else (None, body)
     head = re.split(r"[;.]\s", rest)[0]
     if re.search(r"\bthe same\b", head, re.I) and not re.search(r"\d", head):

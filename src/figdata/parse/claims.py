@@ -173,7 +173,9 @@ def _refs(text: str, axis: AxisTicks, ctx=None) -> list[tuple[int, int, str]]:
                 word = named.group(1).casefold()
                 score = 1 if word in names[axis.name] else -2 if word in names[other] else 0
             if named and score == 0 and re.search(r"=\s*$", before):
-                score = 0.5  # "name=value" marks a tick, unless the name is the other axis's
+                # "name=value" marks a tick, unless the name is the other axis's ("α = 0.5")
+                rival = (ctx.y if axis.name == "x" else ctx.x) if ctx is not None else None
+                score = -2 if rival is not None and name_score(named.group(1), rival) > 0 else 0.5
             unit = re.match(r"\s*([a-z]+)", after)
             if unit and name_score(unit.group(1), axis) > 0:
                 score = max(score, 1)

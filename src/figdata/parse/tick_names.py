@@ -19,7 +19,7 @@ from figdata.parse.ticks import AxisTicks, name_score
 from figdata.parse.values import NUM
 
 _NAMED = re.compile(
-    rf"^(?P<word>[A-Za-z][A-Za-z_-]*(?:\s+[A-Za-z][A-Za-z_-]*)?)(?:\s+|\s*[=:]\s*)"
+    rf"^(?P<word>[A-Za-zα-ωΑ-Ω][A-Za-z_-]*(?:\s+[A-Za-z][A-Za-z_-]*)?)(?:\s+|\s*[=:]\s*)"
     rf"(?P<rest>{NUM}\s*(?:%|[A-Za-zµ°/]+(?:/[A-Za-z]+)?)?)$"
 )
 
