@@ -60,7 +60,11 @@ def axis_label(body: str) -> tuple[str | None, str]:
     if m and m.start() < 40:
         g = next(i for i in range(1, 6) if m.group(i))
         return strip_markdown(cut(m, g)), body[: m.start()] + " " + body[m.end() :]
-    m = re.match(r"^\s*([A-Za-zα-ωΑ-Ω\x00][^(),;:]*?)\s*\(([^()]*,[^()]*)\)\s*(.*)$", masked)
+    m = re.match(
+        r"^\s*([A-Za-zα-ωΑ-Ω\x00][^(),;:]*?)\s*"
+        r"\(((?:[^()]|\([^()]*\))*,(?:[^()]|\([^()]*\))*)\)\s*(.*)$",
+        masked,
+    )
     if m and len(m.group(1).split()) <= 6:
         # "Head (1, 2, 3)": the ticks in parentheses after the name
         return strip_markdown(cut(m, 1)).strip(), cut(m, 2)
@@ -101,7 +105,7 @@ def tick_list(rest: str) -> list[str]:
     return ticks
 
 
-_LIST_UNIT = re.compile(r"\s*\((?:[^()\d]*[/%°][^()\d]*|[a-zµ]{1,4})\)$")
+_LIST_UNIT = re.compile(r"\s*\((?:[^()\d]*[/%°][^()\d]*|[a-zµ]{1,3})\)$")
 
 
 _EDGE_NOTE = re.compile(

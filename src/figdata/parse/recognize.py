@@ -909,7 +909,23 @@ def _prose_line(item: Item, ctx: Context) -> bool:
 
 _AT_PAIR = re.compile(
     rf"(?<![\w.])(?P<num>[~≈]?{NUM})\s*(?P<unit>%|[^\s\d,;()]{{1,8}}(?:\s*/\s*\w+)?)?\s+"
-    r"(?:at|for|in|with|under|on)\s+(?:the\s+)?(?P<ref>[^\s,;()]+(?:\s+(?![~≈\d])[^\s,;()]+){0,3})",
+    r"(?:at|by|for|in|with|under|on)\s+(?:the\s+)?"
+    r"(?P<ref>[^\s,;()]+(?:\s+(?![~≈\d])[^\s,;()]+){0,3})",
+    re.I,
+)
+# "355 A (0 T)", "~19.9 (epoch 1)": the tick in brackets after the value
+_VALUE_THEN_TICK = re.compile(
+    rf"(?<![\w.])(?P<num>[~≈]?{NUM})\s*(?P<unit>%|[^\s\d,;()]{{1,8}})?\s*\((?P<ref>[^()]{{1,30}})\)"
+)
+# "at epoch 10 (~59.6)": the tick, then the value in brackets
+_TICK_THEN_VALUE_AT = re.compile(
+    rf"\b(?:at|by|in|on)\s+(?:the\s+)?(?P<ref>[^\s,;()]+(?:\s+[^\s,;()]+){{0,3}}?)\s*"
+    rf"\((?P<num>[~≈]?{NUM})\s*(?P<unit>%|[^\s\d,;()]{{1,8}})?\)"
+)
+
+
+_BOUND_BEFORE = re.compile(
+    r"\b(?:below|above|under|over|than|beyond|exceeds?|exceeding|at\s+least|at\s+most|up\s+to)\s*$",
     re.I,
 )
 
@@ -920,24 +936,34 @@ def at_pairs(item: Item, ctx: Context, group) -> bool:
         return False
     text = strip_markdown(item.text)
     rows_axis, across = (ctx.y, ctx.x) if ctx.rows_axis == "y" else (ctx.x, ctx.y)
+    labelled = resolve(item.label, rows_axis) if item.label else None
     if group and group[0] == rows_axis.name:
         key = group[1]
+    elif labelled is not None:
+        key = labelled.tick  # "**+Mixup**: ... behind the baseline ...": the label names the row
     else:
         named = {t for *_, t in mentions(text, rows_axis)}
         if len(named) != 1:
             return False
         key = named.pop()
-    pairs = []
-    for m in _AT_PAIR.finditer(text):
-        words = m.group("ref").split()
-        # the shortest leading run of words that names a tick ("0 kg N/ha" -> 0)
-        hit = next(
-            (h for k in range(len(words), 0, -1) if (h := resolve(" ".join(words[:k]), across))),
-            None,
-        )
-        value = parse_value(m.group("num"))
-        if hit is not None and value is not None:
-            pairs.append((hit.tick, value))
+    pairs, taken = [], []
+    for pattern in (_AT_PAIR, _TICK_THEN_VALUE_AT, _VALUE_THEN_TICK):
+        for m in pattern.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            if _BOUND_BEFORE.search(text, 0, m.start("num")):
+                continue  # "below 50% by the 4h column": a bound, not a cell
+            words = m.group("ref").split()
+            # the shortest leading run of words that names a tick ("0 kg N/ha" -> 0)
+            hit = next(
+                (h for k in range(len(words), 0, -1) if (h := resolve(" ".join(words[:k]), across))),
+                None,
+            )
+            value = parse_value(m.group("num"))
+            if hit is not None and value is not None:
+                pairs.append((m.start(), hit.tick, value))
+                taken.append((m.start(), m.end()))
+    pairs = [(tick, value) for _, tick, value in sorted(pairs)]
     if len(pairs) < 2 or len({t for t, _ in pairs}) != len(pairs):
         return False
     for tick, value in pairs:

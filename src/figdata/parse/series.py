@@ -359,7 +359,9 @@ def transposed(items: list[Item], best: Context, chart: str) -> Context | None:
         if opener_text is None and label is not None and not (item.body or "").strip():
             opener_text = label
         if opener_text is not None:
-            found = x_tick(series_name(opener_text), x)
+            # "4. RAR (ours):" names the tick "RAR (ours)"; "Llama (blue):" names "Llama"
+            whole = _ENUMERATOR.sub("", strip_markdown(opener_text).strip()).rstrip(": ")
+            found = x_tick(whole, x) or x_tick(series_name(opener_text), x)
             if found is not None:
                 tick, level = found, item.level if item.kind == "list" else -1
                 continue
