@@ -955,10 +955,8 @@ def at_pairs(item: Item, ctx: Context, group) -> bool:
                 continue  # "below 50% by the 4h column": a bound, not a cell
             words = m.group("ref").split()
             # the shortest leading run of words that names a tick ("0 kg N/ha" -> 0)
-            hit = next(
-                (h for k in range(len(words), 0, -1) if (h := resolve(" ".join(words[:k]), across))),
-                None,
-            )
+            runs = (" ".join(words[:k]) for k in range(len(words), 0, -1))
+            hit = next((h for run in runs if (h := resolve(run, across))), None)
             value = parse_value(m.group("num"))
             if hit is not None and value is not None:
                 pairs.append((m.start(), hit.tick, value))
