@@ -80,7 +80,8 @@ LIST_TRAIL = Entry(
     r"(?:(?:^|,?\s*(?:\(|\s))(?:listed|read(?:ing)?|running|going|ordered|drawn|arranged|sorted|"
     r"from\s+(?:the\s+)?(?:top|bottom|left|right))\b.*|,?\s*\(?(?:from\s+)?(?:left|right|top|"
     r"bottom)\s+to\s+(?:left|right|top|bottom)\b.*|,?\s*(?:respectively|etc\.?|in that order|"
-    r"in this order)\b.*)$",
+    r"in this order)\b.*|,?\s+(?:along|across|under|beneath|above|below|down)\s+the\s+"
+    r"(?:very\s+)?(?:top|bottom|left|right|upper|lower)\s+(?:edge|side|axis|margin)\b.*)$",
     "0.9, reading rightward",
     "a remark after the last item of a tick list",
 )

@@ -384,7 +384,7 @@ def read_meta(items: list[Item]) -> Meta:
     for entry in entries:
         if entry.kind not in ("list", "bold", "text"):
             continue
-        if entry.item.zone == "overview" and not (entry.kind == "list" and entry.label):
+        if entry.item.zone == "overview" and not _declares(entry):
             continue  # the overview's prose is read as prose; its labelled bullets as entries
         if not any(r(entry, reading) for _, r in BLOCK_RECOGNISERS + LINE_RECOGNISERS):
             reading.paragraphs.append(entry.item.text)
@@ -394,6 +394,16 @@ def read_meta(items: list[Item]) -> Meta:
     if meta.chart_type in ("grouped_bar", "line") and _span(meta.y.ticks):
         meta.y.ticks = []  # "Visits, 0 to 60": the value axis of a bar chart spans, it lists none
     return meta
+
+
+def _declares(entry: Entry) -> bool:
+    """An overview line that is an entry: a labelled bullet, or "**Columns:** A, B" that
+    names an axis, a legend or the colour bar."""
+    if not entry.label:
+        return False
+    if entry.kind == "list":
+        return True
+    return axis_role(entry.label) is not None or is_colourbar_label(entry.label)
 
 
 def _span(ticks: list[str]) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from figdata.parse import lexicon
+from figdata.parse import jsonblock, lexicon
 from figdata.parse.findings import finding
 from figdata.parse.model import Item, split_label
 from figdata.parse.text import MINUS, rx, split_top, strip_markdown
@@ -1191,6 +1191,8 @@ def _comma_statements(item: Item) -> list[Item]:
         label, body = split_label(part)
         if not label or not re.search(r"[\w)]", label) or _slot(body.strip().rstrip(".")) is None:
             return [item]
+        if re.search(r"[=:→]|->", label):
+            return [item]  # "Pressure = 5, Temperature = 450 → 59.9": one record of named keys
         out.append(Item(item.line, item.kind, item.level, part, item.zone, label, body))
     return out
 
@@ -1270,7 +1272,7 @@ def recognize(items: list[Item], ctx: Context) -> None:
             code.append(item)
             continue
         if code:
-            if not code_grid(code, ctx):
+            if not (jsonblock.read(code, ctx) or code_grid(code, ctx)):
                 pending.extend(code)
             code = []
         pending.append(item)

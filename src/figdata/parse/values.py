@@ -122,7 +122,7 @@ def _parse_value(token: str) -> Value | None:
     return Value(value=value, text=text, remark=m.group("remark"))
 
 
-_FIELD = re.compile(r"^\s*(?P<name>[A-Za-z][\w .()/-]{0,30}?)\s*[:=]\s*(?P<rest>.*)$")
+_FIELD = re.compile(r"^\s*(?P<name>[A-Za-z][\w .()/@#+-]{0,30}?)\s*[:=]\s*(?P<rest>.*)$")
 
 
 def record_value(body: str) -> Value | None:
