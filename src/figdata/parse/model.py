@@ -157,9 +157,12 @@ def _bold_parts(text: str) -> tuple[str, str]:
 def zone_of_heading(text: str) -> str | None:
     t = strip_markdown(text).casefold()
     t = re.sub(r"^\s*(?:\d+(?:\.\d+)*[.)]?|[ivx]+\.)\s*", "", t)
-    for zone, words in ZONE_WORDS:
-        if re.search(rf"\b(?:{words})", t):
-            return zone
+    # "Cell Values (values follow the x-axis)": a remark in brackets does not name the section
+    bare = re.sub(r"\([^()]*\)", " ", t)
+    for text in (bare, t) if bare.strip() else (t,):
+        for zone, words in ZONE_WORDS:
+            if re.search(rf"\b(?:{words})", text):
+                return zone
     return None
 
 
@@ -168,6 +171,7 @@ def assign_zones(items: list[Item]) -> None:
     zone, zone_level = "title", 0
     seen_title = False
     holds = _sections_with_data(items)
+    declares = _sections_declaring_axes(items)
     for index, item in enumerate(items):
         if item.kind == "heading":
             found = zone_of_heading(item.text)
@@ -179,6 +183,8 @@ def assign_zones(items: list[Item]) -> None:
                 item.zone = "title"
                 continue
             seen_title = True
+            if found in (None, "data") and index in declares and index not in holds:
+                found = "components"  # "## Chart" over "- **X-axis:** ...": it declares the axes
             if found is not None and (item.level <= zone_level or zone in ("title",)):
                 zone, zone_level = found, item.level
             elif found is not None and zone in NON_DATA and found != "data":
@@ -205,6 +211,24 @@ def assign_zones(items: list[Item]) -> None:
         item.zone = zone
 
 
+def _sections_declaring_axes(items: list[Item]) -> set[int]:
+    """Indices of the headings whose section has a bullet labelled as an axis ("X-axis:")."""
+    out, current = set(), None
+    axis = re.compile(rf"{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}", re.I)
+    for index, item in enumerate(items):
+        if item.kind == "heading":
+            current = index
+        elif (
+            current is not None
+            and item.kind == "list"
+            and item.label
+            and re.search(r"[xy][- ]?axis", item.label, re.I)
+            and axis.search(item.label)
+        ):
+            out.add(current)
+    return out
+
+
 def _sections_with_data(items: list[Item]) -> set[int]:
     """Indices of the headings whose section (up to the next heading) states values."""
     out, current = set(), None
@@ -219,12 +243,17 @@ def _sections_with_data(items: list[Item]) -> set[int]:
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
+_DECLARATION = re.compile(r"\b[xy][- ]?axis\b|colou?r[- ]?(?:bar|scale)|\blegend\b", re.I)
+
+
 def states_values(item: Item) -> bool:
     """A table row, a code line with numbers, or a labelled line with a number in its body."""
     if item.kind == "table" or (item.kind == "code" and _NUMBER.search(item.text)):
         return True
     if item.label is not None and lexicon.SUMMARY.regex.search(item.label):
         return False  # "Maximum: 96 at 100 °C": a claim about the data, not the data
+    if item.label is not None and _DECLARATION.search(item.label):
+        return False  # "X-axis: 0.5, 0.7, 0.9": the ticks, not the data
     numbers = len(_NUMBER.findall(item.text))
     if item.kind == "list" and numbers >= 2 and len(item.text.split()) <= 3 * numbers:
         return True  # mostly numbers: "0.41, 0.52, 0.63"; not a sentence that quotes two
