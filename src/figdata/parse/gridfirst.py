@@ -226,7 +226,9 @@ def find(items: list[Item], ctx: Context) -> Grid | None:
     if named:
         # columns beyond a complete set of declared ticks, and totals, are not cells
         declared = {t.casefold() for t in other} if len(other) >= 2 else None
-        if declared and not declared <= {c.casefold() for c in named}:
+        present = {c.casefold() for c in named}
+        # all the declared ticks have a column, or all but one (a legend's reference line)
+        if declared and len(declared - present) > (1 if len(declared & present) >= 2 else 0):
             declared = None
         columns: list[str | None] = [
             c

@@ -159,8 +159,10 @@ def _labelled_slots(
         )
         if not m:
             return None
-        hit = resolve(m.group("label"), axis)
-        tick = hit.tick if hit is not None else _counted(m.group("label"), axis)
+        # "Cell 5" counts a position even where 5 is also a tick (1, 5, 10, ...)
+        tick = _counted(m.group("label"), axis)
+        if tick is None and (hit := resolve(m.group("label"), axis)) is not None:
+            tick = hit.tick
         slot = _slot(m.group("value"))
         if tick is None or slot is None:
             return None
@@ -649,6 +651,20 @@ def _cells_of(row: str) -> list[str]:
     return [c.strip() for c in row.split("|")]
 
 
+def _covers(named: set[str], ticks: list[str], columns: list) -> bool:
+    """The header's named columns are the axis: all its ticks, or all but one when most of
+    the header is named (a legend's reference line, "Chance", has no column of its own)."""
+    if named == set(ticks):
+        return True
+    unnamed = sum(c is None for c in columns)
+    return (
+        named < set(ticks)
+        and len(named) >= 2
+        and len(ticks) - len(named) == 1
+        and (unnamed < len(named))
+    )
+
+
 def table(rows: list[Item], ctx: Context) -> None:
     body = [r for r in rows if not re.fullmatch(r"[\s|:\-]+", r.text)]
     if len(body) < 2:
@@ -688,7 +704,7 @@ def table(rows: list[Item], ctx: Context) -> None:
         and None in columns
         and len({c[0] for c in named}) == 1
         and len({c[1] for c in named}) == len(named)
-        and {c[1] for c in named} == set((ctx.x if named[0][0] == "x" else ctx.y).ticks)
+        and _covers({c[1] for c in named}, (ctx.x if named[0][0] == "x" else ctx.y).ticks, columns)
     ):
         # every tick of the axis has its column, and more columns follow ("YTD", "Total"):
         # those are no cells of the grid; their numbers stay unplaced, and are reported so

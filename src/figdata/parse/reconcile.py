@@ -204,8 +204,12 @@ def from_labels(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] 
     return AxisTicks("x", ctx.x.label or name, labels), ctx.y
 
 
-def from_table(items: list[Item]) -> tuple[AxisTicks, AxisTicks] | None:
-    """Axes read off a panel's table: its header (less the corner) and its first column."""
+def from_table(items: list[Item], ctx: Context | None = None) -> tuple[AxisTicks, AxisTicks] | None:
+    """Axes read off a panel's table: its header (less the corner) and its first column.
+
+    The header holds the columns unless its first column lists the declared x ticks: a table
+    printed transposed ("each table row is one column of the heatmap").
+    """
     rows = [it for it in items if it.kind == "table" and not re.fullmatch(r"[\s|:\-]+", it.text)]
     if len(rows) < 3:
         return None
@@ -217,7 +221,14 @@ def from_table(items: list[Item]) -> tuple[AxisTicks, AxisTicks] | None:
     if len(set(first)) < max(2, len(first) - 1):
         return None  # one row printed twice is one tick (its copies are reported); not more
     first = list(dict.fromkeys(first))
+    if ctx is not None and ctx.x.ticks and not ctx.y.ticks and _same(first, ctx.x.ticks):
+        return AxisTicks("x", ctx.x.label, list(ctx.x.ticks)), AxisTicks("y", None, header, header)
     return AxisTicks("x", None, header), AxisTicks("y", None, first, list(first))
+
+
+def _same(labels: list[str], ticks: list[str]) -> bool:
+    wanted = {t.casefold() for t in ticks}
+    return len(labels) == len(ticks) and all(label.casefold() in wanted for label in labels)
 
 
 def reconcile(
@@ -374,7 +385,7 @@ def _candidates(
     readings = [r for r in candidates(ctx, items) if not (legend and r[0] == "mirrored")]
     if not ctx.x.ticks and (legend or not ctx.y.ticks) and (found := from_data(items, chart)):
         readings.append(("from_data", *found))
-    if not ctx.cells and (found := from_table(items)):
+    if not ctx.cells and (found := from_table(items, ctx)):
         readings.append(("from_table", *found))
     if bool(ctx.x.ticks) != bool(ctx.y.ticks) and (found := from_labels(items, ctx)):
         readings.append(("from_labels", *found))
