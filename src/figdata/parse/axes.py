@@ -162,11 +162,18 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
         # "the same four classes in the same order, namely A, B, C": the list is still given
         ticks = tick_list(rest)
         ticks = ticks if len(ticks) >= 2 else []
+        count = re.search(rf"\bthe same\s+({'|'.join(NUMBER_WORDS)}|\d+)\b", head, re.I)
+        if count and ticks and _count(count.group(1)) != len(ticks):
+            ticks = []  # "the same four classes, thrush at the top and finch at the bottom"
         return Axis(label=label, ticks=ticks, order=tick_order(body, ticks), same_as_other=True)
     ticks = tick_list(rest)
     if with_label and label is None and not ticks and _NAME_ONLY.fullmatch(strip_markdown(body)):
         label = strip_markdown(body).strip(" .")  # "X-axis: opponent": a name, no ticks
     return Axis(label=label, ticks=ticks, order=tick_order(body, ticks))
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else NUMBER_WORDS.get(word.lower(), 0)
 
 
 _NAME_ONLY = re.compile(

@@ -940,6 +940,15 @@ _TICK_THEN_VALUE_AT = re.compile(
 )
 
 
+def _introduced(before: str, axis: AxisTicks, other: AxisTicks) -> bool:
+    """Whether the words right before a mention name this axis and not the other."""
+    if not re.search(r"[A-Za-z]\s+$", before):
+        return False  # "4 (thrush)": a word must stand right before the mention
+    words = re.findall(r"[A-Za-z]+", before)[-2:]
+    phrase = " ".join(words)
+    return bool(words) and name_score(phrase, axis) > 0 and name_score(phrase, other) <= 0
+
+
 _BOUND_BEFORE = re.compile(
     r"\b(?:below|above|under|over|than|beyond|exceeds?|exceeding|at\s+least|at\s+most|up\s+to)\s*$",
     re.I,
@@ -958,7 +967,12 @@ def at_pairs(item: Item, ctx: Context, group) -> bool:
     elif labelled is not None:
         key = labelled.tick  # "**+Mixup**: ... behind the baseline ...": the label names the row
     else:
-        named = {t for *_, t in mentions(text, rows_axis)}
+        found = mentions(text, rows_axis)
+        named = {t for *_, t in found}
+        if len(named) > 1:
+            # "In the row for true class thrush, ... 5 under predicted thrush": the mention
+            # that the rows' axis name introduces is the row; the others name columns
+            named = {t for a, _, t in found if _introduced(text[:a], rows_axis, across)}
         if len(named) != 1:
             return False
         key = named.pop()
