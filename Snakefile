@@ -16,22 +16,16 @@ report: "report/workflow.rst"
 
 
 include: "rules/common.smk"
-include: "rules/extract.smk"
-include: "rules/validate.smk"
-include: "rules/stats.smk"
-include: "rules/aggregate.smk"
-include: "rules/figures.smk"
-include: "rules/report.smk"
+include: "rules/shard.smk"
+include: "rules/corpus.smk"
 
 
 rule all:
     default_target: True
     input:
         all_shard_files("manifest"),
-        all_stats_files("manifest"),
-        rules.aggregate.output,
-        rules.stats_corpus.output,
-        rules.report.output,
+        all_shard_files("stats_manifest"),
+        rules.corpus.output,
 
 
 include: "rules/archive.smk"

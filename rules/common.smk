@@ -133,110 +133,30 @@ def shard_files(shard, names):
 
 
 def all_shard_files(name):
-    """One file of a validate job's outputs (layout.VALIDATE_FILES), every shard."""
-    return [shard_files(s, layout.VALIDATE_FILES)[name] for s in SHARDS]
-
-
-def all_digests():
-    """Every shard's table of document keys (the extract jobs' ``digests``)."""
-    return [shard_files(s, layout.EXTRACT_FILES)["digests"] for s in SHARDS]
-
-
-def all_stats_files(name=None):
-    """The stats jobs' outputs (layout.STATS_FILES) of every shard, or one of them."""
-    names = [name] if name else list(layout.STATS_FILES)
-    return [shard_files(s, layout.STATS_FILES)[n] for s in SHARDS for n in names]
+    """One of the shard job's outputs (layout.SHARD_FILES), every shard."""
+    return [shard_files(s, layout.SHARD_FILES)[name] for s in SHARDS]
 
 
 # A job is told its folder, derived from its outputs rather than spelled
 # again (and so that a job on a machine without shared storage gets it right).
-def extract_folder(wildcards, output):
-    return layout.folder_of(output.cells, layout.EXTRACT_FILES["cells"])
+def shard_job_folder(wildcards, output):
+    return layout.folder_of(output.manifest, layout.SHARD_FILES["manifest"])
 
 
-def validate_folder(wildcards, output):
-    return layout.folder_of(output.manifest, layout.VALIDATE_FILES["manifest"])
-
-
-def stats_folder(wildcards, output):
-    return layout.folder_of(output.manifest, layout.STATS_FILES["manifest"])
-
-
-def stats_results_folder(wildcards, output):
-    return layout.folder_of(
-        output.summary_json, layout.STATS_CORPUS_FILES["summary_json"]
-    )
+def corpus_results_folder(wildcards, output):
+    return layout.folder_of(output.summary, layout.CORPUS_FILES["summary"])
 
 
 def stats_corpus_files():
     return layout.files(RESULTS, layout.STATS_CORPUS_FILES)
 
 
-def results_folder(wildcards, output):
-    return layout.folder_of(output.summary, layout.CORPUS_FILES["summary"])
-
-
-def figures_folder(wildcards, output):
-    return layout.folder_of(output.manifest, layout.FIGURES_FILES["manifest"])
-
-
-def pages_folder(wildcards, output):
-    return layout.folder_of(output.manifest, layout.PAGES_FILES["manifest"])
-
-
-def report_results_folder(wildcards, output):
-    return layout.folder_of(output.index, layout.REPORT_FILES["index"])
-
-
 def report_files():
     return layout.files(RESULTS, layout.REPORT_FILES)
 
 
-# The statistics tables a document page shows. The report reads them where the
-# statistics stage declares them (figdata.layout), and says "not computed" for
-# any it does not find.
-STATS_PAGE_TABLES = ("panel_stats", "factcheck", "panel_pairs")
-
-
-def same_figure_slice(wildcards):
-    """The shard's slice of the same-figure table, once the corpus job has run.
-
-    The slice is a side output of the stats_corpus checkpoint, rewritten only when
-    its bytes change; Snakemake asks for it after the checkpoint ran, so a shard
-    whose slice kept its bytes (and time) does not write its pages again. Should the
-    slice be missing (deleted by hand), the pages read the corpus table instead.
-    """
-    corpus = checkpoints.stats_corpus.get().output
-    part = shard_files(wildcards.shard, layout.SLICE_FILES)["same_figure"]
-    return part if os.path.exists(part) else corpus.same_figure
-
-
-def stats_page_inputs(wildcards):
-    shard = shard_files(wildcards.shard, getattr(layout, "STATS_FILES", {}))
-    inputs = {t: shard[t] for t in STATS_PAGE_TABLES if t in shard}
-    corpus = layout.files(RESULTS, getattr(layout, "STATS_CORPUS_FILES", {}))
-    if "same_figure" in corpus:
-        inputs["same_figure"] = same_figure_slice(wildcards)
-    # contradicted claims are findings: a page lists them with the document's others
-    if "findings" in shard:
-        inputs["stats_findings"] = shard["findings"]
-    return inputs
-
-
-def stats_page_args(wildcards, input):
-    names = (*STATS_PAGE_TABLES, "same_figure", "stats_findings")
-    return " ".join(f"{t}={input[t]}" for t in names if hasattr(input, t))
-
-
-def stats_summary_inputs(wildcards):
-    corpus = layout.files(RESULTS, getattr(layout, "STATS_CORPUS_FILES", {}))
-    return {"stats_summary": corpus["summary_json"]} if "summary_json" in corpus else {}
-
-
-def stats_summary_arg(wildcards, input):
-    if hasattr(input, "stats_summary"):
-        return f"--stats-summary {input.stats_summary}"
-    return ""
+#: shard outputs the corpus job does not read: the raw tables and the validation reports
+CORPUS_UNUSED = {*(n for n in layout.SHARD_FILES if n.startswith("raw_")), "report"}
 
 
 def comparison_flag(wildcards):
@@ -289,15 +209,15 @@ def package_sources(*patterns):
     return sorted(files)
 
 
-# A job's memory: Python with pandas and pyarrow (and pandera for validate), plus
+# A shard job's memory: Python with pandas, pyarrow, pandera and matplotlib, plus
 # a share per MB of the shard's documents. bench/hostile.py measured a peak of
 # 190 to 280 MB per MB of a document dense in numbers while parsing (150,000
 # cells per MB) and 1.2 GB to validate a 7 MB table of 1,000,000 cells; the
-# shares below are those peaks rounded up (README, "Bounds").
-EXTRACT_MEM_BASE_MB = 500
-EXTRACT_MEM_PER_INPUT_MB = 300
-VALIDATE_MEM_BASE_MB = 700
-VALIDATE_MEM_PER_INPUT_MB = 300
+# share below is those peaks rounded up (README, "Bounds"). The stages run one
+# after the other; the base is what drawing the figures asks for (1500 MB), above
+# the 700 MB that validating needs besides the share.
+SHARD_MEM_BASE_MB = 1500
+SHARD_MEM_PER_INPUT_MB = 300
 
 
 def shard_input_mb(wildcards):
@@ -327,13 +247,15 @@ def stage_code(stage):
     return sorted({*CORE_CODE, *package_sources(*layout.STAGE_CODE[stage])})
 
 
-EXTRACT_CODE = stage_code("extract")
-VALIDATE_CODE = stage_code("validate")
-AGGREGATE_CODE = stage_code("aggregate")
-STATS_CODE = stage_code("stats")
-FIGURES_CODE = stage_code("figures")
-# a page shows the figures: a change to the drawing code redoes the pages too
-REPORT_CODE = sorted({*FIGURES_CODE, *stage_code("report")})
+def stages_code(*stages):
+    return sorted({path for stage in stages for path in stage_code(stage)})
+
+
+# the shard job's stages; each keys its per-document cache on its own code only
+SHARD_CODE = stages_code("extract", "validate", "stats", "figures")
+# the corpus job's: the corpus tables, same-figure groups, pages and index; a page shows
+# the figures, so a change to the drawing code redoes the pages too
+CORPUS_CODE = stages_code("aggregate", "stats", "figures", "report")
 ARCHIVE_CODE = stage_code("archive")
 # the pinned dependencies, whose versions the archive's manifest records
 LOCK_FILE = os.path.join(workflow.basedir, "requirements.lock")

@@ -91,9 +91,9 @@ FILES = [
         "the shard job's per-document cache (safe to delete; never archived)",
     ),
     (
-        "results/shards/{shard}/corpus/same_figure.parquet",
-        "intermediate: the rows of `corpus/same_figure.parquet` that name one of the "
-        "shard's documents, rewritten only when they change (the shard's pages read it)",
+        "results/shards/{shard}/documents.tsv",
+        "intermediate: the shard's documents and their files (doc, path); the corpus job "
+        "writes their pages",
     ),
     (
         "results/archive/figdata-{digest}.tar.gz",
@@ -101,11 +101,16 @@ FILES = [
     ),
     ("results/archive/archive.json", "the archive's file name, SHA-256, size and members"),
     (
-        "logs/{extract,validate,stats}/{shard}.log",
-        "one line per document; contradicted claims with file and line; tracebacks of "
-        "parser crashes and failures",
+        "logs/shard/{shard}.log",
+        "per stage (extract, validate, stats, figures): one line per document computed, "
+        "how many came from the cache; contradicted claims with file and line; what was "
+        "drawn, kept and removed; tracebacks of parser crashes and failures",
     ),
-    ("logs/{aggregate,stats_corpus}.log", "corpus counts; same-figure pairs with agreement"),
+    (
+        "logs/corpus.log",
+        "corpus counts; same-figure pairs with agreement; pages and index written, kept "
+        "and removed; tracebacks",
+    ),
     ("results/report/index.html", "the HTML report's first page (more: `index-2.html`, ...)"),
     ("results/report/docs/{doc}.html", "a document's page"),
     (
@@ -123,10 +128,6 @@ FILES = [
         "the shard's figures: doc, panels, digest, figure (empty without cells), difference, sweep",
     ),
     ("results/shards/{shard}/pages.tsv", "the shard's report pages: doc, status, page"),
-    (
-        "logs/{figures,report_pages}/{shard}.log, logs/report.log",
-        "what was drawn, kept and removed; tracebacks",
-    ),
 ]
 
 SUMMARY_DOC = {

@@ -12,7 +12,7 @@ import pyarrow.parquet as pq
 import pytest
 from helpers import CORPUS_DOCS, SEEDS
 
-from figdata import batch, cache, fileio, layout, publish, tables
+from figdata import batch, cache, fileio, layout, publish
 from figdata.stats import job
 
 #: the stages whose jobs keep a per-document cache
@@ -254,7 +254,7 @@ def run_report_jobs(root: Path, docs: list[Path], cached: bool = True) -> None:
         stats = layout.files(folder, layout.STATS_FILES)
         given = [f"{t}={stats[t]}" for t in ("panel_stats", "factcheck", "panel_pairs")]
         given += [
-            f"same_figure={layout.files(folder, layout.SLICE_FILES)['same_figure']}",
+            f"same_figure={layout.files(layout.RESULTS, layout.STATS_CORPUS_FILES)['same_figure']}",
             f"stats_findings={stats['findings']}",
         ]
         commands = (
@@ -272,8 +272,7 @@ def report_bytes(root: Path) -> dict[str, bytes]:
     return {
         k: v
         for k, v in all_bytes(root).items()
-        if k.startswith(("report/", "corpus/", "shards/000/corpus/"))
-        or k.endswith(("figures.tsv", "pages.tsv"))
+        if k.startswith(("report/", "corpus/")) or k.endswith(("figures.tsv", "pages.tsv"))
         if not k.endswith(caches)
     }
 
@@ -363,35 +362,3 @@ def test_a_same_figure_match_changes_the_page_of_the_other_document(tmp_path, mo
     assert sorted(rendered) == sorted([seed_003.stem, partner])
     page = (tmp_path / "results" / "report" / "docs" / f"{partner}.html").read_text()
     assert "41.0 vs 42.7" in page
-
-
-def test_same_figure_slices_are_rewritten_only_when_they_change(tmp_path):
-    import pandas as pd
-
-    def row(a, b, agree):
-        numbers = {c: 0 for c, t in tables.SAME_FIGURE.items() if t in ("int64", "float64")}
-        texts = {c: "" for c, t in tables.SAME_FIGURE.items() if t == "string"}
-        return {**numbers, **texts, "doc_a": a, "doc_b": b, "n_agree": agree}
-
-    frame = tables.frame([row("a", "c", 1), row("b", "d", 2)], tables.SAME_FIGURE)
-    folders = [str(tmp_path / n) for n in ("000", "001", "002")]
-    docs = [["a", "b"], ["c"], ["e"]]
-    assert job.write_slices(frame, folders, docs) == 3
-    paths = [Path(layout.files(f, layout.SLICE_FILES)["same_figure"]) for f in folders]
-    parts = [pd.read_parquet(p) for p in paths]
-    assert [list(zip(p["doc_a"], p["doc_b"], strict=True)) for p in parts] == [
-        [("a", "c"), ("b", "d")],
-        [("a", "c")],
-        [],
-    ]
-    times = [p.stat().st_mtime_ns for p in paths]
-    assert job.write_slices(frame, folders, docs) == 0
-    assert [p.stat().st_mtime_ns for p in paths] == times
-    # b's match changes: the slice of b's shard only
-    frame = tables.frame([row("a", "c", 1), row("b", "d", 3)], tables.SAME_FIGURE)
-    assert job.write_slices(frame, folders, docs) == 1
-    assert [p.stat().st_mtime_ns == t for p, t in zip(paths, times, strict=True)] == [
-        False,
-        True,
-        True,
-    ]

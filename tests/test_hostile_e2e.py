@@ -88,13 +88,13 @@ def test_leading_dash_names_with_the_project_as_seeds_folder(tmp_path):
 
 
 def _shard_job_memory(workdir: Path) -> list[int]:
-    """mem_mb of the extract and validate jobs a dry run plans."""
+    """mem_mb of the shard jobs a dry run plans."""
     proc = run_snakemake(workdir, "--dry-run", "--config", "shards=1")
     rule, mem = None, []
     for line in (proc.stdout + proc.stderr).splitlines():
         if line.strip().endswith(":") and line.strip().split()[0] in ("rule", "localrule"):
             rule = line.strip().split()[1].rstrip(":")
-        elif "mem_mb=" in line and rule in ("extract", "validate"):
+        elif "mem_mb=" in line and rule == "shard":
             mem.append(int(line.split("mem_mb=")[1].split(",")[0]))
     return mem
 
@@ -103,9 +103,9 @@ def test_memory_of_a_job_grows_with_its_documents(tmp_path):
     work = make_workspace(tmp_path / "w")
     (work / "seeds" / "big.txt").write_text(hostile.sized(2))
     mem = _shard_job_memory(work)
-    assert len(mem) == 2 and min(mem) > 1000
+    assert len(mem) == 1 and min(mem) > 2000
     low = _shard_job_memory(make_workspace(tmp_path / "s"))
-    assert len(low) == 2 and max(low) < min(mem)
+    assert len(low) == 1 and max(low) < min(mem)
 
 
 def _tree(root: Path) -> dict[str, bytes]:
@@ -145,7 +145,7 @@ def killed_corpus(tmp_path_factory):
 @pytest.mark.parametrize(
     "when",
     [
-        "logs/extract/*.log",
+        "logs/shard/*.log",
         "results/shards/*/parsed/cells.parquet",
         "results/shards/*/.staging/00000001",
         "results/shards/*/manifest.tsv",

@@ -53,8 +53,8 @@ def test_every_rule_is_in_the_full_plan(done, plan):
     assert rules - ON_DEMAND == set(plan)
 
 
-#: the report's rules show the whole configuration on every page (a parameter of theirs)
-REPORT_RULES = {"report_pages", "report"}
+#: the corpus job writes the report, whose pages show the whole configuration (a parameter)
+REPORT_RULES = {"corpus"}
 
 
 def config_cases() -> dict[str, tuple[object, set[str] | None]]:
@@ -64,16 +64,18 @@ def config_cases() -> dict[str, tuple[object, set[str] | None]]:
         "seeds_dir": ("other_seeds", None),
         # documents move between shards: everything is redone
         "shards": (3, None),
-        "figure_cmap": ("magma", {"figures", *REPORT_RULES}),
-        "figure_diverging_cmap": ("PuOr", {"figures", *REPORT_RULES}),
-        "figure_dpi": (120, {"figures", *REPORT_RULES}),
-        "comparison_figures": (False, {"figures", *REPORT_RULES}),
+        # the figures are drawn by the shard job (its other stages take every document
+        # from their caches: test_a_rerun_for_one_stage_redoes_that_stage_only)
+        "figure_cmap": ("magma", {"shard", *REPORT_RULES}),
+        "figure_diverging_cmap": ("PuOr", {"shard", *REPORT_RULES}),
+        "figure_dpi": (120, {"shard", *REPORT_RULES}),
+        "comparison_figures": (False, {"shard", *REPORT_RULES}),
         "report_title": ("Another title", REPORT_RULES),
         "report_page_size": (20, REPORT_RULES),
-        # the bounds on one document are the extract job's parameters
-        "max_doc_mb": (5, {"extract"}),
-        "doc_time_budget_s": (60, {"extract"}),
-        "follow_outside_links": (True, {"extract"}),
+        # the bounds on one document are the shard job's parameters (its extract stage)
+        "max_doc_mb": (5, {"shard"}),
+        "doc_time_budget_s": (60, {"shard"}),
+        "follow_outside_links": (True, {"shard"}),
     }
 
 
@@ -98,14 +100,14 @@ def test_a_config_change_reruns_the_jobs_that_use_it(done, key):
 
 #: a module of each stage -> the first rules that must rerun when it changes
 CODE_CASES = {
-    "parse/values.py": {"extract"},
-    "validate/quality.py": {"validate"},
-    "schemas.py": {"validate"},
-    "corpus.py": {"aggregate"},
-    "stats/factcheck.py": {"stats", "stats_corpus"},
-    "figures/output.py": {"figures", "report_pages", "report"},
-    "templates/document.html": {"report_pages", "report"},
-    "tables.py": {"extract"},
+    "parse/values.py": {"shard"},
+    "validate/quality.py": {"shard"},
+    "schemas.py": {"shard"},
+    "corpus.py": {"corpus"},
+    "stats/factcheck.py": {"shard", "corpus"},
+    "figures/output.py": {"shard", "corpus"},
+    "templates/document.html": {"corpus"},
+    "tables.py": {"shard"},
 }
 
 
@@ -144,3 +146,52 @@ def test_a_touch_without_change_reruns_nothing(done):
     os.utime(done / "Snakefile")
     assert touched > 20
     assert planned_jobs(done) == {}
+
+
+#: a change for one stage of the shard job -> the stages that must take every document
+#: from their caches (a config override, or a module and the stage it belongs to)
+ONE_STAGE_CASES = {
+    "figure_cmap": ("extract", "validate", "stats"),
+    "stats/factcheck.py": ("extract", "validate"),
+}
+
+
+@pytest.mark.parametrize("change", sorted(ONE_STAGE_CASES))
+def test_a_rerun_for_one_stage_redoes_that_stage_only(tmp_path, change):
+    """The shard job runs every per-document stage of its shard; a change that concerns
+    one of them reruns the job, and the others take every document from their caches and
+    leave every published file as it was (bytes and time)."""
+    workdir = make_workspace(tmp_path)
+    run_snakemake(workdir)
+    published = [
+        p
+        for folder in ("cells", "panels", "findings", "validation")
+        for p in (workdir / layout.RESULTS / folder).iterdir()
+    ]
+    before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in published}
+    args: tuple[str, ...] = ()
+    if change.endswith(".py"):
+        path = workdir / "src" / "figdata" / change
+        path.write_bytes(path.read_bytes() + b"\n# changed\n")
+    else:
+        (workdir / "override.yaml").write_text(yaml.safe_dump({change: "magma"}))
+        args = ("--configfile", "config/config.yaml", "override.yaml")
+    shards = sorted((workdir / "logs" / "shard").iterdir())
+    run_snakemake(workdir, *args)
+    for log in shards:
+        text = log.read_text()
+        n = len(read_manifest_docs(workdir, log.stem))
+        for stage in ONE_STAGE_CASES[change]:
+            assert re.search(rf"^INFO {stage}: {n} documents? unchanged", text, re.M), (
+                stage,
+                text[-2000:],
+            )
+        if change.endswith(".py"):
+            assert "figures: 0 drawn" in text
+    assert {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in published} == before
+
+
+def read_manifest_docs(workdir: Path, shard: str) -> set[str]:
+    folder = layout.shard_folder(str(workdir / layout.RESULTS), shard)
+    text = Path(layout.files(folder, layout.SHARD_FILES)["documents"]).read_text()
+    return {line.split("\t", 1)[0] for line in text.splitlines()[1:]}

@@ -182,9 +182,9 @@ def seeds_run(tmp_path_factory):
 
 def test_seeds_every_output_exists(seeds_run):
     assert_outputs(seeds_run, doc_ids(SEEDS))
-    logs = sorted(p.name for p in (seeds_run / "logs/extract").iterdir())
+    logs = sorted(p.name for p in (seeds_run / "logs/shard").iterdir())
     assert logs == sorted({f"{shard(d)}.log" for d in doc_ids(SEEDS)})
-    lines = "".join(p.read_text() for p in (seeds_run / "logs/extract").iterdir())
+    lines = "".join(p.read_text() for p in (seeds_run / "logs/shard").iterdir())
     for doc in doc_ids(SEEDS):
         assert f"{doc}.txt: " in lines
 
@@ -242,7 +242,7 @@ def test_rerun_is_byte_identical(seeds_run):
     files = per_doc_files(seeds_run, docs) + [seeds_run / p for p in CORPUS_OUTPUTS]
     files += sorted(p for p in (seeds_run / "results/shards").rglob("*.*") if p.is_file())
     before = {f: f.read_bytes() for f in files}
-    run_snakemake(seeds_run, "--forcerun", "extract")
+    run_snakemake(seeds_run, "--forcerun", "shard")
     assert {f: f.read_bytes() for f in files} == before
 
 
@@ -346,9 +346,9 @@ def test_removed_last_document_of_a_shard_leaves_results(seeds_run):
 
 
 def test_pages_are_written_again_only_where_same_figure_matches_changed(tmp_path):
-    """The corpus job is a checkpoint writing each shard's same-figure slice only when
-    it changes: an edit writes the pages of its shard, and of the shards whose
-    documents' matches it changed; no other page is touched."""
+    """The corpus job writes the pages of every shard, each keyed by what it shows: an
+    edit writes the page of the edited document, and those of the documents whose
+    same-figure matches it changed; no other page is touched."""
     workdir = make_workspace(tmp_path)
     run_snakemake(workdir)
     a, b = "003_4bef295f338d59e0", "004_7287e729ebf072ec"  # two descriptions of one figure
@@ -359,33 +359,27 @@ def test_pages_are_written_again_only_where_same_figure_matches_changed(tmp_path
     def page_times() -> dict[str, int]:
         return {p.stem: p.stat().st_mtime_ns for p in pages.iterdir()}
 
-    # an edit that changes no match: the pages of its own shard only
+    # an edit that changes no match: its own page only
     path = workdir / "seeds" / f"{lone}.txt"
     path.write_bytes(path.read_bytes() + b"\nOne more sentence, with 42 in it.\n")
     before = page_times()
     ran = ran_shards(run_snakemake(workdir))
-    assert ran["report_pages"] == [shard(lone)] and ran["stats_corpus"] == []
+    assert ran == {"shard": [shard(lone)], "corpus": [], "all": []}
     after = page_times()
     assert [d for d in before if after[d] != before[d]] == [lone]
+    assert "1 written, 0 unchanged" in (workdir / "logs/corpus.log").read_text()
     assert planned_jobs(workdir) == {}
-    # a value both documents give: b's matches change, so b's shard writes b's page
+    # a value both documents give: b's matches change, so b's page is written too
     path = workdir / "seeds" / f"{a}.txt"
     text = path.read_bytes()
     assert b"Ratio 0.1, Window 500: 40.0" in text
     path.write_bytes(text.replace(b"Window 500: 40.0", b"Window 500: 41.0"))
     before = page_times()
     ran = ran_shards(run_snakemake(workdir))
-    assert ran["report_pages"] == sorted([shard(a), shard(b)])
+    assert ran == {"shard": [shard(a)], "corpus": [], "all": []}
     assert "41.0 vs 42.7" in (pages / f"{b}.html").read_text()
     after = page_times()
     assert sorted(d for d in before if after[d] != before[d]) == sorted([a, b])
-    assert planned_jobs(workdir) == {}
-    # a slice deleted by hand: the pages read the corpus table, and keep their bytes
-    slice_ = workdir / f"results/shards/{shard(b)}" / layout.SLICE_FILES["same_figure"]
-    slice_.unlink()
-    before = {p.name: p.read_bytes() for p in pages.iterdir()}
-    assert ran_shards(run_snakemake(workdir))["report_pages"] == [shard(b)]
-    assert {p.name: p.read_bytes() for p in pages.iterdir()} == before
     assert planned_jobs(workdir) == {}
 
 
@@ -401,14 +395,14 @@ def test_structural_error_publishes_nothing(seeds_run):
     before = {f: f.read_bytes() for f in per_doc_files(seeds_run, docs)}
     proc = run_snakemake(seeds_run, check=False)
     assert proc.returncode != 0
-    log = (seeds_run / f"logs/validate/{target}.log").read_text()
+    log = (seeds_run / f"logs/shard/{target}.log").read_text()
     assert "StructuralError" in log and "cells" in log and "value" in log
     assert not [f for f in per_doc_files(seeds_run, [new]) if f.exists()]
     assert {f: f.read_bytes() for f in per_doc_files(seeds_run, docs)} == before
     assert not (seeds_run / f"results/shards/{target}/manifest.tsv").exists()
     assert not list((seeds_run / "results").rglob(".staging"))
     # once the cause is gone the next run repairs everything
-    run_snakemake(seeds_run, "--forcerun", "extract")
+    run_snakemake(seeds_run, "--forcerun", "shard")
     assert_outputs(seeds_run, [*docs, new])
 
 
@@ -421,7 +415,7 @@ def test_dev_corpus_including_malformed_documents(tmp_path):
     assert_outputs(workdir, docs, shards=4)
     # TIGHTEN: with the real parser, every expected flag kind of tests/corpus/gold
     # appears among the findings (empty for x04, encoding for x05, ...).
-    log = "".join(p.read_text() for p in (workdir / "logs/extract").iterdir())
+    log = "".join(p.read_text() for p in (workdir / "logs/shard").iterdir())
     for name in ("x04_whitespace-only.txt", "x05_encoding-bom-crlf.txt"):
         assert f"{name}: " in log
 
@@ -456,6 +450,6 @@ def test_hidden_and_other_files_are_ignored(tmp_path):
     (workdir / "seeds" / "notes.csv").write_text("a,b\n")
     (workdir / "seeds" / "sub").mkdir()
     (workdir / "seeds" / "sub" / "nested.txt").write_text("nested\n")
-    assert planned_shards(workdir)["extract"] == sorted({shard(d) for d in doc_ids(SEEDS)})
+    assert planned_shards(workdir)["shard"] == sorted({shard(d) for d in doc_ids(SEEDS)})
     proc = run_snakemake(workdir, "--dry-run", "--printshellcmds", check=False)
     assert "lock" not in proc.stdout and "nested" not in proc.stdout

@@ -265,6 +265,6 @@ def test_a_fresh_clone_computes_everything_once(tmp_path):
         pytest.skip(f"git clone failed: {proc.stderr}")
     everything = full_plan(clone)
     assert planned_jobs(clone) == everything
-    assert {"extract", "validate", "aggregate", "all"} <= set(everything)
+    assert {"shard", "corpus", "all"} <= set(everything)
     run_snakemake(clone)
     assert planned_jobs(clone) == {}

@@ -1,8 +1,5 @@
-"""The rules of the shard and stats stages have measured resources in profiles/slurm, not
-the profile's defaults, and never less memory than the rule itself declares.
-
-(The figures and report rules are measured by their own stage; until then they run with
-the profile's default-resources.)"""
+"""The shard and corpus rules have measured resources in profiles/slurm, not the profile's
+defaults, and never less memory than the rule itself declares."""
 
 from __future__ import annotations
 
@@ -39,12 +36,12 @@ def _profile() -> dict:
 
 def test_the_rules_are_read():
     rules = _rules()
-    assert {"extract", "validate", "stats", "stats_corpus", "aggregate"} <= set(rules)
-    assert rules["aggregate"]["local"] and not rules["stats"]["local"]
-    assert rules["extract"]["derived_mem"] and rules["validate"]["derived_mem"]
+    assert {"shard", "corpus", "archive"} <= set(rules)
+    assert rules["archive"]["local"] and not rules["corpus"]["local"]
+    assert rules["shard"]["derived_mem"] and not rules["corpus"]["derived_mem"]
 
 
-MEASURED = ("extract", "validate", "stats", "stats_corpus")
+MEASURED = ("shard", "corpus")
 
 
 @pytest.mark.parametrize("rule", MEASURED)
@@ -65,6 +62,6 @@ def test_every_measured_rule_has_its_resources(rule):
 
 def test_a_rule_without_an_entry_would_be_caught(tmp_path):
     resources = dict(_profile()["set-resources"])
-    resources.pop("stats")
+    resources.pop("shard")
     missing = [r for r in MEASURED if r not in resources]
-    assert missing == ["stats"]
+    assert missing == ["shard"]

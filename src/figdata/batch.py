@@ -299,7 +299,9 @@ def extract_shard(
                 where = f"{Path(path).name}:{f['line']}" if f.get("line") else Path(path).name
                 log.warning("%s: %s: %s", where, f["kind"], f["detail"])
     if reuse.hits:
-        log.info("%s unchanged, taken from the cache", _plural(len(reuse.hits), "document"))
+        log.info(
+            "extract: %s unchanged, taken from the cache", _plural(len(reuse.hits), "document")
+        )
     # one DataFrame per table and shard: building them per document cost more
     # than the parsing itself
     files = {}
@@ -363,15 +365,18 @@ def validate_shard(
     missing = set(layout.VALIDATE_FILES) - set(outputs)
     if missing:
         raise ValueError(f"no output paths for {sorted(missing)}")
-    raw = {t: fileio.read_parquet(in_paths[t]) for t in tables.TABLES}
-    for table, df in raw.items():
-        unknown = sorted(set(df["doc"].unique()) - set(docs))
+    for table in tables.TABLES:
+        listed = fileio.column_values(in_paths[table], "doc")
+        unknown = sorted(listed - set(docs))
         if unknown:
             raise ValueError(f"{table}: rows of documents outside the shard: {unknown[:5]}")
     # documents in sorted order, so that sorting a table by its keys (doc first)
     # keeps every document's rows together
     order = sorted(docs)
     reuse = _validate_reuse(order, in_paths, doc_cache)
+    # only the rows of the documents to validate are converted to pandas
+    wanted = reuse.fresh if reuse.hits else None
+    raw = {t: fileio.read_parquet(in_paths[t], wanted) for t in tables.TABLES}
     merged, reports = _validated(order, raw, reuse)
 
     pub = publish.Publication(outputs["manifest"], results)
@@ -414,7 +419,7 @@ def validate_shard(
         lines.append(f"{line}, {row['quarantined']} quarantined")
         log.info(lines[-1])
     if hits:
-        log.info("%s unchanged, taken from the cache", _plural(len(hits), "document"))
+        log.info("validate: %s unchanged, taken from the cache", _plural(len(hits), "document"))
     if removed:
         log.info("removed %s of documents no longer in the shard", _plural(removed, "file"))
     return lines

@@ -93,11 +93,24 @@ def digests_text(docs: Sequence[str], sums: Mapping[str, str], keys: Mapping[str
 
 def read_digests(path: fileio.PathLike) -> dict[str, str]:
     """Document -> cache key, from an extract job's ``digests`` table."""
+    return {doc: key for doc, (_, key) in read_digest_rows(path).items()}
+
+
+def read_digest_rows(path: fileio.PathLike) -> dict[str, tuple[str, str]]:
+    """Document -> (SHA-256 of its bytes, or "-" when they were not read; cache key)."""
     with open(path, encoding="utf-8", newline="") as fh:
         rows = list(csv.reader(fh, delimiter="\t"))
     if not rows or tuple(rows[0]) != DIGESTS_COLUMNS or any(len(r) != 3 for r in rows[1:]):
         raise ValueError(f"{path}: not a digests table")
-    return {doc: key for doc, _, key in rows[1:]}
+    return {doc: (sha, key) for doc, sha, key in rows[1:]}
+
+
+def bytes_digests(path: fileio.PathLike | None) -> dict[str, str]:
+    """Document -> SHA-256 of its bytes as the extract job read them, for the documents
+    it read (an empty mapping without a digests table)."""
+    if path is None or not Path(path).is_file():
+        return {}
+    return {doc: sha for doc, (sha, _) in read_digest_rows(path).items() if sha != "-"}
 
 
 def chained_keys(

@@ -15,7 +15,7 @@ import fcntl
 import logging
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -48,6 +48,11 @@ def shard_lock(folder: str) -> Iterator[None]:
 
 
 def _extract(args) -> None:
+    with shard_lock(args.shard_dir):
+        _extract_unlocked(args)
+
+
+def _extract_unlocked(args) -> None:
     from figdata import batch
 
     limits = batch.Limits(
@@ -56,21 +61,24 @@ def _extract(args) -> None:
         follow_outside_links=args.follow_outside_links,
     )
     outputs = layout.files(args.shard_dir, layout.EXTRACT_FILES)
-    with shard_lock(args.shard_dir):
-        batch.extract_shard(args.docs, outputs, _cache(args, "extract"), limits)
+    batch.extract_shard(args.docs, outputs, _cache(args, "extract"), limits)
 
 
 def _validate(args) -> None:
+    with shard_lock(args.shard_dir):
+        _validate_unlocked(args)
+
+
+def _validate_unlocked(args) -> None:
     from figdata import batch
 
     folder = Path(args.shard_dir)
     inputs = layout.files(args.shard_dir, layout.EXTRACT_FILES)
     outputs = layout.files(args.shard_dir, layout.VALIDATE_FILES)
     owns = _owner(args, folder)
-    with shard_lock(args.shard_dir):
-        batch.validate_shard(
-            args.docs, inputs, outputs, folder.parents[1], owns, _cache(args, "validate")
-        )
+    batch.validate_shard(
+        args.docs, inputs, outputs, folder.parents[1], owns, _cache(args, "validate")
+    )
 
 
 def _owner(args, folder: Path):
@@ -83,12 +91,54 @@ def _owner(args, folder: Path):
 
 
 def _stats(args) -> None:
+    with shard_lock(args.shard_dir):
+        _stats_unlocked(args)
+
+
+def _stats_unlocked(args) -> None:
     from figdata.stats import job
 
     inputs, outputs, results = job.shard_paths(args.shard_dir)
     owns = _owner(args, Path(args.shard_dir))
+    job.stats_shard(args.docs, inputs, outputs, results, owns, _cache(args, "stats"))
+
+
+def _shard(args) -> None:
+    """Every per-document stage of a shard in one process: extract, validate, stats and
+    figures. Each stage keeps its own per-document cache, so when one stage's code or
+    settings change the others take every document from their caches and keep their
+    published files; one process instead of four saves three interpreter start-ups and
+    imports, and three of Snakemake's job records, on every edit."""
+    ids = argparse.Namespace(**{**vars(args), "docs": [fileio.doc_id(p) for p in args.docs]})
     with shard_lock(args.shard_dir):
-        job.stats_shard(args.docs, inputs, outputs, results, owns, _cache(args, "stats"))
+        _extract_unlocked(args)
+        _validate_unlocked(ids)
+        _stats_unlocked(ids)
+        _figures(args)
+        write_documents(args.shard_dir, args.docs)
+
+
+def write_documents(folder: str, paths: Sequence[str]) -> None:
+    """The shard's documents and their files (``documents.tsv``): the corpus job writes
+    their pages and needs their text."""
+    rows = sorted((fileio.doc_id(p), p) for p in paths)
+    text = publish.tsv_text(DOCUMENTS_COLUMNS, rows)
+    fileio.write_if_changed(layout.files(folder, layout.SHARD_FILES)["documents"], text.encode())
+
+
+DOCUMENTS_COLUMNS = ("doc", "path")
+
+
+def read_documents(folder: str) -> dict[str, str]:
+    """Document id -> its file, as the shard job listed them (:func:`write_documents`)."""
+    import csv
+
+    path = layout.files(folder, layout.SHARD_FILES)["documents"]
+    with open(path, encoding="utf-8", newline="") as fh:
+        rows = list(csv.reader(fh, delimiter="\t"))
+    if not rows or tuple(rows[0]) != DOCUMENTS_COLUMNS or any(len(r) != 2 for r in rows[1:]):
+        raise ValueError(f"{path}: not a table of documents")
+    return {doc: source for doc, source in rows[1:]}
 
 
 def _stats_corpus(args) -> None:
@@ -127,8 +177,25 @@ def _aggregate(args) -> None:
             )
 
 
-def _texts(paths: Sequence[str]) -> dict[str, str]:
-    return {Path(p).stem: Path(p).read_bytes().decode("utf-8", errors="replace") for p in paths}
+class Texts(Mapping):
+    """The documents' texts by id, each file read when its text is first asked for: a
+    figure needs the text of the documents it draws only."""
+
+    def __init__(self, paths: Sequence[str]) -> None:
+        self.paths = {Path(p).stem: p for p in paths}
+        self.read: dict[str, str] = {}
+
+    def __getitem__(self, doc: str) -> str:
+        if doc not in self.read:
+            raw = Path(self.paths[doc]).read_bytes()
+            self.read[doc] = raw.decode("utf-8", errors="replace")
+        return self.read[doc]
+
+    def __iter__(self):
+        return iter(self.paths)
+
+    def __len__(self) -> int:
+        return len(self.paths)
 
 
 def _figures(args) -> None:
@@ -141,14 +208,18 @@ def _figures(args) -> None:
         {"cmap": args.cmap, "diverging_cmap": args.diverging_cmap, "dpi": args.dpi}
     )
     docs = sorted(Path(p).stem for p in args.docs)
-    texts = _texts(args.docs)
+    texts = Texts(args.docs)
     keys = None
     if not args.no_cache:
         digests = layout.files(folder, layout.EXTRACT_FILES)["digests"]
         upstream = cache.chained_keys(digests, docs, ("validate", "figures"))
         if upstream is not None:
             comparisons = not args.no_comparisons
-            keys = shard.doc_keys(upstream, texts, shard.style_key(settings, comparisons))
+            # a document's bytes as the extract job hashed them, rather than reading every
+            # file of the shard again; the text itself where they were not read
+            sums = cache.bytes_digests(digests)
+            told = {d: f"sha256:{sums[d]}" if d in sums else texts[d] for d in docs}
+            keys = shard.doc_keys(upstream, told, shard.style_key(settings, comparisons))
     results = str(Path(folder).parents[1])
     renderer = shard.Renderer(settings, comparisons=not args.no_comparisons)
     shard.render_shard(
@@ -167,39 +238,53 @@ def _report_pages(args) -> None:
 
     from figdata.report import site
 
-    folder = args.shard_dir
-    validated = layout.files(folder, layout.VALIDATE_FILES)
-    results = str(Path(folder).parents[1])
-    report_dir = f"{results}/{layout.REPORT}"
-    sources = {Path(p).stem: p for p in args.docs}
-    figure_manifest = layout.files(folder, layout.FIGURES_FILES)["manifest"]
-    config = json.loads(args.config or "{}")
     given = site.stats_paths(args.stats)
     # the same-figure matches (a shard's slice) are small: read whole, they are in the keys
     same_figure = site.read_table(given["same_figure"]) if "same_figure" in given else None
-    doc_cache = _cache(args, "report")
+    write_pages(
+        args.shard_dir,
+        {Path(p).stem: p for p in args.docs},
+        given,
+        same_figure,
+        json.loads(args.config or "{}"),
+        args.title,
+        use_cache=not args.no_cache,
+    )
+
+
+def write_pages(folder, sources, given, same_figure, config, title, use_cache=True) -> None:
+    """The pages of one shard's documents (``sources``: id -> file); ``given`` names the
+    statistics tables shown (table -> path), ``same_figure`` is that table's rows."""
+    from figdata import cache
+    from figdata.report import site
+
+    validated = layout.files(folder, layout.VALIDATE_FILES)
+    results = str(Path(folder).parents[1])
+    report_dir = f"{results}/{layout.REPORT}"
+    figure_manifest = layout.files(folder, layout.FIGURES_FILES)["manifest"]
+    doc_cache = cache.DocCache.of_shard(folder, "report") if use_cache else None
     keys = None
     if doc_cache is not None:
         digests = layout.files(folder, layout.EXTRACT_FILES)["digests"]
         keys = site.page_keys(
-            digests, sources, figure_manifest, same_figure, list(given), config, args.title
+            digests, sources, figure_manifest, same_figure, list(given), config, title
         )
     reused = site.reusable_pages(sorted(sources), doc_cache, keys, report_dir)
-    # only the pages to write need their documents' rows
+    # only the pages to write need their documents' rows, and no table is read for none
     fresh = reused.fresh
-    stats = {t: site.read_table(p, fresh) for t, p in given.items() if t != "same_figure"}
+    stats = {t: site.read_table(p, fresh) for t, p in given.items() if fresh and t != "same_figure"}
     if same_figure is not None:
         stats["same_figure"] = same_figure
     site.write_shard_pages(
         sorted(sources),
-        {t: site.read_table(validated[t], fresh) for t in site.TABLES},
+        {t: site.read_table(validated[t], fresh) for t in site.TABLES} if fresh else {},
         sources,
         figure_manifest,
         stats,
         report_dir,
         layout.files(folder, layout.PAGES_FILES)["manifest"],
         config,
-        args.title,
+        title,
         reused,
         doc_cache,
         keys,
@@ -209,11 +294,24 @@ def _report_pages(args) -> None:
 def _report_index(args) -> None:
     import json
 
+    write_index(
+        args.results,
+        args.shards,
+        args.stats_summary,
+        json.loads(args.config or "{}"),
+        args.title,
+        args.page_size,
+        args.dpi,
+    )
+
+
+def write_index(results, shards, stats_summary, config, title, page_size, dpi) -> None:
+    """The report's index pages and overview figure, from the shards' small tables."""
     import pandas as pd
 
     from figdata.report import site
 
-    folders = [layout.shard_folder(args.results, name) for name in args.shards]
+    folders = [layout.shard_folder(results, name) for name in shards]
     shard_files = [layout.files(f, layout.VALIDATE_FILES) for f in folders]
 
     def concat(paths):
@@ -221,18 +319,60 @@ def _report_index(args) -> None:
         return pd.concat(frames, ignore_index=True) if frames else None
 
     summary = concat(f["summary"] for f in shard_files)
-    corpus = layout.files(args.results, layout.CORPUS_FILES)
+    corpus = layout.files(results, layout.CORPUS_FILES)
     panels = concat(f["panels"] for f in shard_files)
     site.write_index(
         summary if summary is not None else pd.DataFrame(columns=["doc"]),
         pd.read_parquet(corpus["findings"]),
         panels if panels is not None else pd.DataFrame(columns=["n_cells", "n_expected"]),
-        site.read_stats_summary(args.stats_summary),
-        f"{args.results}/{layout.REPORT}",
-        json.loads(args.config or "{}"),
-        args.page_size,
+        site.read_stats_summary(stats_summary),
+        f"{results}/{layout.REPORT}",
+        config,
+        page_size,
+        title,
+        {"dpi": dpi},
+    )
+
+
+#: the statistics tables a document's page shows, from its shard's stats job
+PAGE_STATS = ("panel_stats", "factcheck", "panel_pairs")
+
+
+def _corpus(args) -> None:
+    """Every corpus-wide step in one process: the corpus findings and summary (with the
+    clearing of vanished shards' files), the corpus statistics and same-figure groups,
+    the pages of every shard (only those whose key changed are rendered) and the index.
+    One process instead of seven on every edit, and no checkpoint: the pages are
+    written where the same-figure table is made."""
+    import json
+
+    from figdata.report import site
+    from figdata.stats import job
+
+    _aggregate(argparse.Namespace(results=args.results, shards=args.shards, prune=True))
+    folders = [layout.shard_folder(args.results, s) for s in args.shards]
+    job.stats_corpus(args.results, folders, use_memo=not args.no_cache)
+    corpus = layout.files(args.results, layout.STATS_CORPUS_FILES)
+    same_figure = site.read_table(corpus["same_figure"])
+    config = json.loads(args.config or "{}")
+    for folder in folders:
+        stats = layout.files(folder, layout.STATS_FILES)
+        given = {t: stats[t] for t in PAGE_STATS}
+        given.update(same_figure=corpus["same_figure"], stats_findings=stats["findings"])
+        sources = read_documents(folder)
+        # the matches that name one of the shard's documents: what its pages show
+        ids = list(sources)
+        mine = same_figure["doc_a"].isin(ids) | same_figure["doc_b"].isin(ids)
+        matches = same_figure[mine].reset_index(drop=True)
+        write_pages(folder, sources, given, matches, config, args.title, not args.no_cache)
+    write_index(
+        args.results,
+        args.shards,
+        corpus["summary_json"],
+        config,
         args.title,
-        {"dpi": args.dpi},
+        args.page_size,
+        args.dpi,
     )
 
 
@@ -256,25 +396,33 @@ def parser() -> argparse.ArgumentParser:
         "help": "compute every document, neither reading nor writing the shard's cache",
     }
 
+    limits = {
+        "--max-doc-mb": {
+            "type": float,
+            "default": 10.0,
+            "help": "refuse larger documents with a too_large finding (default 10)",
+        },
+        "--time-budget": {
+            "type": float,
+            "default": 120.0,
+            "help": "seconds per document before a timeout finding; 0: none (default 120)",
+        },
+        "--follow-outside-links": {
+            "action": "store_true",
+            "help": "read symbolic links that point outside the documents' folder",
+        },
+    }
+    drawing = {
+        "--cmap": {"default": "viridis", "help": "colour map of the heatmaps"},
+        "--diverging-cmap": {"default": "RdBu_r", "help": "colour map of differences"},
+        "--dpi": {"type": int, "default": 100, "help": "resolution of the PNG files"},
+        "--no-comparisons": {"action": "store_true", "help": "no comparison figures"},
+    }
+
     ex = sub.add_parser("extract", help="parse a shard of documents into its raw tables")
     ex.add_argument("--shard-dir", **shard_dir)
-    ex.add_argument(
-        "--max-doc-mb",
-        type=float,
-        default=10.0,
-        help="refuse larger documents with a too_large finding (default 10)",
-    )
-    ex.add_argument(
-        "--time-budget",
-        type=float,
-        default=120.0,
-        help="seconds per document before a timeout finding; 0: none (default 120)",
-    )
-    ex.add_argument(
-        "--follow-outside-links",
-        action="store_true",
-        help="read symbolic links that point outside the documents' folder",
-    )
+    for flag, spec in limits.items():
+        ex.add_argument(flag, **spec)
     ex.add_argument("--no-cache", **no_cache)
     ex.add_argument("docs", nargs="*", help="document files")
     ex.set_defaults(run=_extract)
@@ -318,10 +466,8 @@ def parser() -> argparse.ArgumentParser:
 
     fi = sub.add_parser("figures", help="draw a shard's figures (PNG and SVG), cached")
     fi.add_argument("--shard-dir", **shard_dir)
-    fi.add_argument("--cmap", default="viridis", help="colour map of the heatmaps")
-    fi.add_argument("--diverging-cmap", default="RdBu_r", help="colour map of differences")
-    fi.add_argument("--dpi", type=int, default=100, help="resolution of the PNG files")
-    fi.add_argument("--no-comparisons", action="store_true", help="no comparison figures")
+    for flag, spec in drawing.items():
+        fi.add_argument(flag, **spec)
     fi.add_argument(
         "--no-cache",
         action="store_true",
@@ -363,6 +509,35 @@ def parser() -> argparse.ArgumentParser:
     ri.add_argument("--title", **report["title"])
     ri.add_argument("shards", nargs="*", help="names (NNN) of the shards to list")
     ri.set_defaults(run=_report_index)
+
+    sh = sub.add_parser(
+        "shard", help="extract, validate, stats and figures of a shard in one process, cached"
+    )
+    sh.add_argument("--shard-dir", **shard_dir)
+    for flag, spec in limits.items():
+        sh.add_argument(flag, **spec)
+    sh.add_argument("--shards", type=int, help="number of shards (see validate)")
+    for flag, spec in drawing.items():
+        sh.add_argument(flag, **spec)
+    sh.add_argument("--no-cache", **no_cache)
+    sh.add_argument("docs", nargs="*", help="document files of the shard")
+    sh.set_defaults(run=_shard)
+
+    co = sub.add_parser(
+        "corpus", help="corpus tables, same-figure groups, every shard's pages and the index"
+    )
+    co.add_argument("--results", default=layout.RESULTS, help="the results folder")
+    co.add_argument("--page-size", type=int, default=500, help="documents per index page")
+    co.add_argument("--dpi", type=int, default=100, help="resolution of the overview PNG")
+    co.add_argument("--config", **report["config"])
+    co.add_argument("--title", **report["title"])
+    co.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="match every document again and write every page (no memo, no page keys)",
+    )
+    co.add_argument("shards", nargs="*", help="names (NNN) of the shards to gather")
+    co.set_defaults(run=_corpus)
     return ap
 
 

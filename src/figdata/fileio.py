@@ -138,13 +138,27 @@ def _as_list(value):
     return value.tolist() if isinstance(value, np.ndarray) else value
 
 
-def read_parquet(path: PathLike) -> pd.DataFrame:
-    """Read a table written by :func:`write_parquet`, list cells as Python lists."""
-    df = pq.read_table(path).to_pandas()
+def read_parquet(path: PathLike, docs: Sequence[str] | None = None) -> pd.DataFrame:
+    """Read a table written by :func:`write_parquet`, list cells as Python lists; with
+    ``docs``, only those documents' rows (filtered before they are converted)."""
+    data = pq.read_table(path)
+    if docs is not None:
+        import pyarrow.compute as pc
+
+        wanted = pc.is_in(data["doc"], value_set=pa.array(sorted(docs), type=data["doc"].type))
+        data = data.filter(wanted)
+    df = data.to_pandas()
     for name in df.columns:
         if df[name].dtype == object and df[name].map(type).eq(np.ndarray).any():
             df[name] = df[name].map(_as_list)
     return df
+
+
+def column_values(path: PathLike, column: str) -> set:
+    """The distinct values of one column of a Parquet file (only that column is read)."""
+    import pyarrow.compute as pc
+
+    return set(pc.unique(pq.read_table(path, columns=[column])[column]).to_pylist())
 
 
 def read_rows(path: PathLike, docs: Sequence[str]) -> pd.DataFrame:

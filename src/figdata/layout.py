@@ -39,10 +39,6 @@ STATS_CORPUS_FILES: dict[str, str] = {
     **{t: f"corpus/{t}.parquet" for t in STATS_CORPUS_TABLES},
     "summary_json": "corpus/stats_summary.json",
 }
-#: per shard, the rows of a corpus-wide table that concern the shard's documents, relative
-#: to the shard's folder: written by the stats corpus job (a checkpoint) only when their
-#: bytes change, so that a shard job reading them reruns only when its slice changed
-SLICE_FILES: dict[str, str] = {"same_figure": "corpus/same_figure.parquet"}
 #: the aggregate job's corpus-wide tables, relative to the results folder
 CORPUS_FILES: dict[str, str] = {
     "findings": "corpus/findings.parquet",
@@ -121,6 +117,16 @@ FIGURES = f"{REPORT}/figures"
 FIGURES_FILES: dict[str, str] = {"manifest": "figures.tsv"}
 #: the report_pages job's output, relative to the shard's folder: the shard's list of pages
 PAGES_FILES: dict[str, str] = {"manifest": "pages.tsv"}
+#: the shard job's outputs (extract, validate, stats and figures of one shard in one
+#: process), relative to the shard's folder, and the list of its documents' files
+SHARD_FILES: dict[str, str] = {
+    **{f"raw_{t}": EXTRACT_FILES[t] for t in TABLES},
+    "digests": EXTRACT_FILES["digests"],
+    **VALIDATE_FILES,
+    **{f"stats_{name}": path for name, path in STATS_FILES.items()},
+    "figures": FIGURES_FILES["manifest"],
+    "documents": "documents.tsv",
+}
 #: the report (index) job's declared outputs, relative to the results folder
 REPORT_FILES: dict[str, str] = {
     "index": f"{REPORT}/index.html",

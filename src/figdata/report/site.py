@@ -122,11 +122,16 @@ def page_keys(
             compact=True,
         )
     )
+    # the bytes' digests the extract job recorded; a document it did not read is read here
+    sums = cache.bytes_digests(digests)
     keys = {}
     for doc in docs:
-        raw = _read_source(sources[doc])
+        sha = sums.get(doc)
+        if sha is None:
+            raw = _read_source(sources[doc])
+            sha = None if raw is None else provenance.sha256_bytes(raw)
         own = {
-            "sha256": None if raw is None else provenance.sha256_bytes(raw),
+            "sha256": sha,
             "figure": figures.get(doc),
             "same_figure": matches.get(doc, []),
         }

@@ -17,7 +17,6 @@ import pyarrow.parquet as pq
 from figdata import cache, fileio, layout, publish, tables
 from figdata.stats import samefig_memo
 from figdata.stats.compute import compute
-from figdata.stats.contract import CORPUS_MODELS, check_tables
 from figdata.stats.samefig import same_figure_reusing
 from figdata.stats.summary import corpus_summary, summary_table
 
@@ -55,12 +54,20 @@ def stats_shard(
     else:
         reuse = doc_cache.reuse(keys, CACHED)
     fresh = set(reuse.fresh)
-    read = {t: fileio.read_parquet(inputs[t]) for t in ("cells", "panels", "claims", "quarantine")}
-    if reuse.hits:
-        read = {t: df[df["doc"].isin(fresh)].reset_index(drop=True) for t, df in read.items()}
+    # only the rows of the documents to compute are converted to pandas
+    wanted = sorted(fresh) if reuse.hits else None
+    read = {
+        t: fileio.read_parquet(inputs[t], wanted)
+        for t in ("cells", "panels", "claims", "quarantine")
+    }
     computed = compute(read["cells"], read["panels"], read["claims"], read["quarantine"])
     out = {t: cache.joined(reuse.tables.get(t), computed[t], t) for t in CACHED}
-    check_tables(out, order)
+    if fresh:
+        # the cached rows met the contract when they were computed (by the same code: it
+        # is in their key); pandera is imported only when a document is computed
+        from figdata.stats.contract import check_tables
+
+        check_tables(computed, sorted(fresh))
     pub = publish.Publication(outputs["manifest"], results)
     kept = {doc for doc in reuse.hits if pub.keep_doc_files(doc)}
     per_doc: dict[str, dict[str, list]] = {doc: {"doc": doc} for doc in order}
@@ -105,7 +112,7 @@ def stats_shard(
         doc_cache.store(keys, files)
     _log_shard(sorted(fresh), computed)
     if reuse.hits:
-        log.info("%d documents unchanged, taken from the cache", len(reuse.hits))
+        log.info("stats: %d documents unchanged, taken from the cache", len(reuse.hits))
     if removed:
         log.info("removed %d files of documents no longer in the shard", removed)
     return out
@@ -198,10 +205,10 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
         documents,
     )
     long = summary_table(summary)
+    from figdata.stats.contract import CORPUS_MODELS, check_tables
+
     check_tables({"same_figure": groups, "stats_summary": long}, documents, CORPUS_MODELS)
     fileio.write_parquet(groups, out["same_figure"], "same_figure")
-    changed = write_slices(groups, folders, by_shard)
-    log.info("same-figure slices: %d of %d shards changed", changed, len(folders))
     fileio.write_bytes(fileio.json_text(summary).encode("utf-8"), out["summary_json"])
     fileio.write_parquet(long, out["stats_summary"], "stats_summary")
     log.info(
@@ -238,28 +245,6 @@ def validated_keys(folders: Sequence[str], docs: Sequence[Sequence[str]]) -> dic
             return None
         keys.update(part)
     return keys
-
-
-def write_slices(
-    same_figure: pd.DataFrame, folders: Sequence[str], docs: Sequence[Sequence[str]]
-) -> int:
-    """Write each shard's slice of ``same_figure`` (the rows naming one of its ``docs``,
-    in the table's order) where its bytes changed; returns how many were written.
-
-    A document's page shows its same-figure matches, found across the whole corpus.
-    The pages job of a shard reads its slice, not the corpus table, and a slice left
-    untouched keeps its modification time: so after an edit only the shards whose
-    matches changed write their pages again (the workflow makes this job a
-    checkpoint, so that Snakemake looks at the slices after it ran).
-    """
-    doc_a, doc_b = same_figure["doc_a"], same_figure["doc_b"]
-    written = 0
-    for folder, mine in zip(folders, docs, strict=True):
-        part = same_figure[doc_a.isin(mine) | doc_b.isin(mine)].reset_index(drop=True)
-        data = fileio.parquet_bytes(fileio.arrow_table(part, "same_figure"))
-        path = layout.files(folder, layout.SLICE_FILES)["same_figure"]
-        written += fileio.write_if_changed(path, data)
-    return written
 
 
 def shard_paths(shard_dir: str) -> tuple[dict[str, str], dict[str, str], Path]:
