@@ -388,12 +388,19 @@ def test_structural_error_publishes_nothing(seeds_run):
     target = shard(docs[0])
     new = name_in_shard(target, "yy_new")
     (seeds_run / "seeds" / f"{new}.txt").write_text("## A heatmap\n\nRow a: 1, 2\n")
-    run_snakemake(seeds_run, f"results/shards/{target}/parsed/cells.parquet")
-    # a raw table that breaks the contract: a pipeline bug, not bad data
-    raw = seeds_run / f"results/shards/{target}/parsed/cells.parquet"
-    pq.write_table(pq.read_table(raw).drop_columns(["value"]), raw)
+    # a pipeline bug, not bad data: the extract stage writes the cells without their values
+    # (the workspace runs its own copy of the package)
+    module = seeds_run / "src" / "figdata" / "batch.py"
+    original = module.read_text()
+    anchor = "        df = cache.joined(reuse.tables.get(table), frame, table)\n"
+    assert anchor in original
+    broken = '        df = df.drop(columns=["value"], errors="ignore")\n'
+    module.write_text(original.replace(anchor, anchor + broken))
     before = {f: f.read_bytes() for f in per_doc_files(seeds_run, docs)}
-    proc = run_snakemake(seeds_run, check=False)
+    try:
+        proc = run_snakemake(seeds_run, check=False)
+    finally:
+        module.write_text(original)
     assert proc.returncode != 0
     log = (seeds_run / f"logs/shard/{target}.log").read_text()
     assert "StructuralError" in log and "cells" in log and "value" in log
@@ -402,7 +409,7 @@ def test_structural_error_publishes_nothing(seeds_run):
     assert not (seeds_run / f"results/shards/{target}/manifest.tsv").exists()
     assert not list((seeds_run / "results").rglob(".staging"))
     # once the cause is gone the next run repairs everything
-    run_snakemake(seeds_run, "--forcerun", "shard")
+    run_snakemake(seeds_run)
     assert_outputs(seeds_run, [*docs, new])
 
 

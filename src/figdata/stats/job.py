@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 from figdata import cache, fileio, layout, publish, tables
 from figdata.stats import samefig_memo
 from figdata.stats.compute import compute
-from figdata.stats.samefig import same_figure_reusing
+from figdata.stats.samefig import CELL_COLUMNS, same_figure_reusing
 from figdata.stats.summary import corpus_summary, summary_table
 
 log = logging.getLogger("figdata")
@@ -170,7 +170,13 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
         fileio.write_bytes(fileio.parquet_bytes(data), out[table])
         corpus[table] = data
     panels = pd.concat([fileio.read_parquet(v["panels"]) for v in validated] or [pd.DataFrame()])
-    cells = pd.concat([fileio.read_parquet(v["cells"]) for v in validated] or [pd.DataFrame()])
+    # the cells only as Arrow, and only the columns matching reads: they are converted
+    # when a component is matched again, not on every run
+    cells = (
+        pa.concat_tables([pq.read_table(v["cells"], columns=list(CELL_COLUMNS)) for v in validated])
+        if validated
+        else tables.empty(tables.CELLS)
+    )
     if not len(panels):
         panels, cells = tables.empty(tables.PANELS), tables.empty(tables.CELLS)
     # every document has a row in its shard's summary, even one without panels

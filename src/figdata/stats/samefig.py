@@ -170,7 +170,7 @@ class _CellStore:
         self.rows: dict = {}
 
     def _index(self) -> None:
-        c = self.frame
+        c = _frame(self.frame)
         doc, panel = c["doc"].to_numpy(dtype=object), c["panel"].to_numpy()
         if len(doc) > 1 and _unordered(doc, panel):
             c = c.sort_values(["doc", "panel"], kind="stable")
@@ -193,6 +193,12 @@ class _CellStore:
             (_tick_key(x), _tick_key(y)): (float(v), t, x, y)
             for x, y, v, t in zip(xs, ys, vs, ts, strict=True)
         }
+
+
+def _frame(cells) -> pd.DataFrame:
+    """The cells as a DataFrame: the corpus job hands over an Arrow table of the columns
+    matching reads, converted only when a component is matched again."""
+    return cells if isinstance(cells, pd.DataFrame) else cells.to_pandas()
 
 
 def _unordered(doc: np.ndarray, panel: np.ndarray) -> bool:
@@ -250,7 +256,7 @@ def same_figure_reusing(
     if memo is None:
         prints = {}
     elif prints is None:
-        prints = doc_digests(panels, cells)
+        prints = doc_digests(panels, _frame(cells))
     memo, kept = memo or {}, {}
     rows: list[dict] = []
     group_of: dict[str, str] = {}
@@ -330,6 +336,8 @@ def component_key(part: list[PanelSig], prints: dict[str, str]) -> str:
 
 _PANEL_COLS = ("doc", "panel", "title", "x_label", "y_label", "x_ticks", "y_ticks")
 _CELL_COLS = ("doc", "panel", "x", "y", "value", "value_text")
+#: the cell columns same-figure detection reads
+CELL_COLUMNS = _CELL_COLS
 
 
 def _match(sigs: list[PanelSig], n_panels: dict) -> tuple[list[dict], dict[str, str]]:
