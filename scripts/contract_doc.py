@@ -124,6 +124,11 @@ FILES = [
         "the key of what the overview figure last drew (safe to delete; never archived)",
     ),
     (
+        "results/report/.cache/pruned.key",
+        "the documents the report was last cleared of stale files for (safe to delete; "
+        "never archived)",
+    ),
+    (
         "results/shards/{shard}/figures.tsv",
         "the shard's figures: doc, panels, digest, figure (empty without cells), difference, sweep",
     ),

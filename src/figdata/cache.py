@@ -201,12 +201,9 @@ class DocCache:
         out = Reuse(hits=hits, fresh=[d for d in keys if cached.get(d) != keys[d]])
         if not hits:
             return out
-        import pandas as pd
-
-        chosen = pd.Index(hits)
         for name, columns in tables.items():
-            df = fileio.read_parquet(self.folder / f"{name}.parquet")
-            df = df[df["doc"].isin(chosen)].reset_index(drop=True)
+            # the hits' rows are picked in Arrow, before anything is converted to pandas
+            df = fileio.read_parquet(self.folder / f"{name}.parquet", hits)
             out.tables[name] = df.astype({c: t for c, t in columns.items() if t != "object"})
         if extras:
             values = json.loads((self.folder / extras).read_text(encoding="utf-8"))

@@ -354,6 +354,10 @@ def _corpus(args) -> None:
     job.stats_corpus(args.results, folders, use_memo=not args.no_cache)
     corpus = layout.files(args.results, layout.STATS_CORPUS_FILES)
     same_figure = site.read_table(corpus["same_figure"])
+    # plain objects: pandas iterates Arrow-backed strings a value at a time, and the pages
+    # take these rows as dicts (the same values either way)
+    strings = [c for c in same_figure.columns if same_figure[c].dtype == "string"]
+    same_figure = same_figure.astype(dict.fromkeys(strings, object))
     config = json.loads(args.config or "{}")
     for folder in folders:
         stats = layout.files(folder, layout.STATS_FILES)

@@ -44,12 +44,13 @@ FIGURE_SUFFIXES = (".diff.png", ".diff.svg", ".sweep.png", ".sweep.svg", ".png",
 DEFAULT_TITLE = "figdata report"
 
 
-def _rows_by(df: pd.DataFrame | None, *columns: str) -> dict[str, list[dict]]:
-    """A table's rows as dicts, under each value of ``columns`` (a row may be under two)."""
+def _rows_by(df: pd.DataFrame | list[dict] | None, *columns: str) -> dict[str, list[dict]]:
+    """A table's rows (or records) as dicts, under each value of ``columns`` (a row may be
+    under two)."""
     out: dict[str, list[dict]] = {}
     if df is None:
         return out
-    for row in df.to_dict("records"):
+    for row in df if isinstance(df, list) else df.to_dict("records"):
         for key in dict.fromkeys(str(row[c]) for c in columns):
             out.setdefault(key, []).append(row)
     return out
@@ -109,7 +110,10 @@ def page_keys(
     if chained is None:
         return None
     figures = read_figure_manifest(figure_manifest)
-    matches = _rows_by(same_figure, "doc_a", "doc_b")
+    # plain JSON records, converted column by column (the same values jsonable gives), so
+    # that each document's part of the key is dumped without walking it value by value
+    records = None if same_figure is None else fileio.json_records(same_figure)
+    matches = _rows_by(records, "doc_a", "doc_b")
     setting = cache.digest(
         fileio.json_text(
             {
@@ -135,7 +139,8 @@ def page_keys(
             "figure": figures.get(doc),
             "same_figure": matches.get(doc, []),
         }
-        keys[doc] = cache.digest(chained[doc], setting, fileio.json_text(own, compact=True))
+        own_text = fileio.json_text(own, compact=True, plain=True)
+        keys[doc] = cache.digest(chained[doc], setting, own_text)
     return keys
 
 
@@ -197,8 +202,13 @@ def write_shard_pages(
     kept = dict(reused.extras) if reused is not None else {}
     tables = with_stats_findings(tables, stats.get("stats_findings"))
     parts = {t: _rows_by(tables.get(t), "doc") for t in TABLES}
+    # the same-figure rows of the pages to write only: the table holds the whole corpus's
+    todo = [d for d in docs if d not in kept]
+    same = stats.get("same_figure")
+    if same is not None and kept:
+        same = same[same["doc_a"].isin(todo) | same["doc_b"].isin(todo)]
     stat_parts = {
-        t: _rows_by(stats.get(t), *(("doc_a", "doc_b") if t == "same_figure" else ("doc",)))
+        t: _rows_by(same, "doc_a", "doc_b") if t == "same_figure" else _rows_by(stats.get(t), "doc")
         for t in STATS_TABLES
     }
     figures = read_figure_manifest(figure_manifest)
@@ -284,6 +294,26 @@ def prune(report_dir: Path, live_docs: set[str], page_count: int) -> int:
     return removed
 
 
+#: what the report folder was last pruned for (the live documents and the index pages)
+PRUNED_KEY = "pruned.key"
+
+
+def prune_once(report_dir: Path, live_docs: set[str], page_count: int) -> int:
+    """:func:`prune`, unless the live documents and the number of index pages are those
+    of the last completed prune: only a document leaving makes files stale, and listing
+    the report's tens of thousands of files cost a third of a second at 10,000 documents."""
+    key = cache.digest(str(page_count), *sorted(live_docs))
+    memo = report_dir / layout.CACHE / PRUNED_KEY
+    try:
+        if memo.read_text() == key:
+            return 0
+    except FileNotFoundError:
+        pass
+    removed = prune(report_dir, live_docs, page_count)
+    fileio.write_bytes(key.encode(), memo)
+    return removed
+
+
 def write_index(
     summary: pd.DataFrame,
     findings: pd.DataFrame,
@@ -330,7 +360,7 @@ def write_index(
         write_if_changed(drawn[0], output.png_bytes(fig, dpi))
         write_if_changed(drawn[1], output.svg_bytes(fig))
         fileio.write_bytes(key.encode(), memo)
-    removed = prune(report_dir, {r["doc"] for r in rows}, len(page_list))
+    removed = prune_once(report_dir, {r["doc"] for r in rows}, len(page_list))
     log.info(
         "report index: %d documents on %d pages; %d stale files removed",
         len(rows),
