@@ -504,13 +504,17 @@ def parser() -> argparse.ArgumentParser:
     rp.add_argument("docs", nargs="*", help="document files of the shard")
     rp.set_defaults(run=_report_pages)
 
+    def index_arguments(command: argparse.ArgumentParser) -> None:
+        """What the index is written with (report-index and corpus)."""
+        command.add_argument("--results", default=layout.RESULTS, help="the results folder")
+        command.add_argument("--page-size", type=int, default=500, help="documents per index page")
+        command.add_argument("--dpi", type=int, default=100, help="resolution of the overview PNG")
+        command.add_argument("--config", **report["config"])
+        command.add_argument("--title", **report["title"])
+
     ri = sub.add_parser("report-index", help="write the report's index and overview figure")
-    ri.add_argument("--results", default=layout.RESULTS, help="the results folder")
+    index_arguments(ri)
     ri.add_argument("--stats-summary", help="the statistics stage's summary (JSON), if any")
-    ri.add_argument("--page-size", type=int, default=500, help="documents per index page")
-    ri.add_argument("--dpi", type=int, default=100, help="resolution of the overview PNG")
-    ri.add_argument("--config", **report["config"])
-    ri.add_argument("--title", **report["title"])
     ri.add_argument("shards", nargs="*", help="names (NNN) of the shards to list")
     ri.set_defaults(run=_report_index)
 
@@ -530,11 +534,7 @@ def parser() -> argparse.ArgumentParser:
     co = sub.add_parser(
         "corpus", help="corpus tables, same-figure groups, every shard's pages and the index"
     )
-    co.add_argument("--results", default=layout.RESULTS, help="the results folder")
-    co.add_argument("--page-size", type=int, default=500, help="documents per index page")
-    co.add_argument("--dpi", type=int, default=100, help="resolution of the overview PNG")
-    co.add_argument("--config", **report["config"])
-    co.add_argument("--title", **report["title"])
+    index_arguments(co)
     co.add_argument(
         "--no-cache",
         action="store_true",
