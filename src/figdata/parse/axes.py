@@ -109,8 +109,8 @@ _LIST_UNIT = re.compile(r"\s*\((?:[^()\d]*[/%°][^()\d]*|[a-zµ]{1,3})\)$")
 
 
 _EDGE_NOTE = re.compile(
-    r"\s*\((?:at\s+the\s+)?(?:top|bottom|left|right|leftmost|rightmost|upper|lower)"
-    r"(?:[- ]most)?(?:\s+(?:row|column|edge|end|side))?\)\s*$",
+    rf"\s*\((?:at\s+the\s+)?{lexicon.PLACE.pattern}(?:[- ]?most)?"
+    r"(?:\s+(?:row|column|edge|end|side))?\)\s*$",
     re.I,
 )
 
@@ -194,7 +194,7 @@ def _axis_role(label: str) -> str | None:
     if _COLOURBAR.search(label):
         return None
     # "x (k)", "y, top to bottom": the axis' letter alone opens the label
-    if m := _LETTER.match(label):
+    if m := AXIS_LETTER.match(label):
         return m.group(1).lower()
     if _LEGEND.search(label):
         return "legend"
@@ -213,7 +213,8 @@ def _axis_role(label: str) -> str | None:
     return None
 
 
-_LETTER = re.compile(r"^\s*([xyXY])\s*(?:$|[,(:])")
+#: "x (k)", "y, top to bottom", "x:": the axis' letter alone opens a label
+AXIS_LETTER = re.compile(r"^\s*([xyXY])\s*(?:$|[,(:])")
 
 
 def is_colourbar_label(label: str) -> bool:

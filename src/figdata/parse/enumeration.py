@@ -182,7 +182,7 @@ def plain_items(text: str) -> list[str]:
 def runs(text: str) -> list[tuple[bool, list[str]]]:
     """Runs of consecutive item-like parts; ``True`` marks a run that a lead phrase opened."""
     parts = [_DASH_REMARK.sub("", _DASH_CLAUSE.sub("", p)) for p in _split(text) if p.strip()]
-    if sum(bool(_PLACE.search(p)) for p in parts) >= 2:
+    if sum(bool(_PLACES.search(p)) for p in parts) >= 2:
         # "with Sand at the bottom, Loam in the middle and Clay at the top": places, not names
         parts = [_PLACES.sub("", p) for p in parts]
     # "A, B and C, listed top to bottom": the last part that is an item holds the "and"
@@ -265,14 +265,8 @@ def _item_or_pair(part: str) -> bool:
     return bool(m) and all(looks_like_item(clean_item(m.group(g))) for g in ("a", "b"))
 
 
-_PLACE = re.compile(
-    r"\s+(?:at|in|on)\s+the\s+(?:very\s+)?(?:top|bottom|left|right|middle|centre|center)\b.*$",
-    re.I,
-)
-
-
 _PLACES = re.compile(
-    r"\s+(?:at|in|on)\s+the\s+(?:very\s+)?(?:top|bottom|left|right|middle|centre|center)\b"
+    rf"\s+(?:at|in|on)\s+the\s+(?:very\s+)?{lexicon.PLACE.pattern}\b"
     r"(?:\s+(?:row|column|edge|side))?",
     re.I,
 )
@@ -285,10 +279,6 @@ def _parallel(items: list[str]) -> list[str]:
     one-word names with a capital or a digit, lowercase words leading the first item are a noun
     that introduced the list ("stages S1, S2, S3", "agents PPO and SAC").
     """
-    # "Sand at the bottom, Loam in the middle and Clay at the top": where each item stands
-    placed = [_PLACE.search(i) for i in items]
-    if len(items) >= 2 and sum(bool(p) for p in placed) >= 2:
-        items = [i[: p.start()] if p else i for i, p in zip(items, placed, strict=True)]
     words = items[0].split()
     if (
         len(items) >= 2

@@ -75,13 +75,21 @@ LIST_LEAD = Entry(
     "the classes in the order",
     "the words before the first item of a tick list",
 )
+#: a place on the figure's frame or grid, named beside a tick ("0-10 cm (top)", "Loam in the
+#: middle") or after a list ("along the top edge of the plot")
+PLACE = Entry(
+    "place",
+    r"(?:top|bottom|left|right|upper|lower|middle|cent(?:er|re))",
+    "Sand at the bottom",
+    "where a tick or a list stands on the figure, not part of its name",
+)
 LIST_TRAIL = Entry(
     "list_trail",
     r"(?:(?:^|,?\s*(?:\(|\s))(?:listed|read(?:ing)?|running|going|ordered|drawn|arranged|sorted|"
     r"from\s+(?:the\s+)?(?:top|bottom|left|right))\b.*|,?\s*\(?(?:from\s+)?(?:left|right|top|"
     r"bottom)\s+to\s+(?:left|right|top|bottom)\b.*|,?\s*(?:respectively|etc\.?|in that order|"
     r"in this order)\b.*|,?\s+(?:along|across|under|beneath|above|below|down)\s+the\s+"
-    r"(?:very\s+)?(?:top|bottom|left|right|upper|lower)\s+(?:edge|side|axis|margin)\b.*)$",
+    rf"(?:very\s+)?{PLACE.pattern}\s+(?:edge|side|axis|margin)\b.*)$",
     "0.9, reading rightward",
     "a remark after the last item of a tick list",
 )
@@ -378,6 +386,7 @@ ENTRIES: tuple[Entry, ...] = (
     VALUE_AXIS,
     DIAGONAL,
     DIAGONAL_BLANK,
+    PLACE,
     EXTREME,
     PROSE_X,
     PROSE_Y,

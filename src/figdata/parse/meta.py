@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from figdata.parse import lexicon
 from figdata.parse.axes import (
+    AXIS_LETTER,
     Axis,
     axis_role,
     colour_metric,
@@ -238,7 +239,7 @@ def _data_line(label: str, body: str) -> bool:
     if re.search(r"\baxis\s*[—–:]\s*[^\W\d]", strip_markdown(label), re.I):
         return False  # "X-axis — dropout: 0.0, 0.1": the axis, its name, then its ticks
     rest = re.sub(r"\([^()]*\)", " ", strip_markdown(label))
-    rest = re.sub(r"^\s*[xy](?![-\w])", " ", rest, flags=re.I)  # "x (k): 2, 4, 8": the axis' letter
+    rest = AXIS_LETTER.sub(" ", rest)  # "x (k): 2, 4, 8": the axis' letter
     rest = re.sub(
         rf"{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}|\b(?:ticks?|labels?|values?|the|of)\b",
         " ",

@@ -214,17 +214,10 @@ def assign_zones(items: list[Item]) -> None:
 def _sections_declaring_axes(items: list[Item]) -> set[int]:
     """Indices of the headings whose section has a bullet labelled as an axis ("X-axis:")."""
     out, current = set(), None
-    axis = re.compile(rf"{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}", re.I)
     for index, item in enumerate(items):
         if item.kind == "heading":
             current = index
-        elif (
-            current is not None
-            and item.kind == "list"
-            and item.label
-            and re.search(r"[xy][- ]?axis", item.label, re.I)
-            and axis.search(item.label)
-        ):
+        elif current is not None and item.kind == "list" and _AXIS_LABEL.search(item.label or ""):
             out.add(current)
     return out
 
@@ -243,7 +236,8 @@ def _sections_with_data(items: list[Item]) -> set[int]:
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
-_DECLARATION = re.compile(r"\b[xy][- ]?axis\b|colou?r[- ]?(?:bar|scale)|\blegend\b", re.I)
+_AXIS_LABEL = re.compile(r"\b[xy][- ]?axis\b", re.I)
+_DECLARATION = re.compile(rf"{_AXIS_LABEL.pattern}|colou?r[- ]?(?:bar|scale)|\blegend\b", re.I)
 
 
 def states_values(item: Item) -> bool:

@@ -949,10 +949,8 @@ def _introduced(before: str, axis: AxisTicks, other: AxisTicks) -> bool:
     return bool(words) and name_score(phrase, axis) > 0 and name_score(phrase, other) <= 0
 
 
-_BOUND_BEFORE = re.compile(
-    r"\b(?:below|above|under|over|than|beyond|exceeds?|exceeding|at\s+least|at\s+most|up\s+to)\s*$",
-    re.I,
-)
+# "below 50% by the 4h column": the lexicon's bound words right before a number
+_BOUND_BEFORE = re.compile(rf"(?:{lexicon.BOUND.pattern})\s*$", re.I)
 
 
 def at_pairs(item: Item, ctx: Context, group) -> bool:
@@ -1133,7 +1131,7 @@ def diagonal(item: Item, ctx: Context, group) -> bool:
     body = strip_markdown(item.body or "").strip()
     slot = _slot(body)
     if slot is None:
-        found = _NUMBERS_IN.findall(body)
+        found = [m.group(0) for m in _PROSE_NUMBER.finditer(body)]
         slot = parse_value(found[0]) if len(found) == 1 else None
     if slot is None or slot == "missing":
         return False
@@ -1146,9 +1144,6 @@ def diagonal(item: Item, ctx: Context, group) -> bool:
     for tick in ticks:
         ctx.cell(tick, tick, slot, item, "diagonal")
     return True
-
-
-_NUMBERS_IN = re.compile(rf"(?<![\w.]){NUM}%?(?!\w|\.\d)")
 
 
 LINE_RECOGNISERS = (
