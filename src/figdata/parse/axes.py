@@ -146,6 +146,10 @@ _NAMED_AFTER = re.compile(
 )
 
 
+# "the same classes", "(same order, left to right)": the other axis' ticks again
+_SAME = re.compile(r"\bthe same\b|\bsame\s+(?:order|labels?|ticks|set|list|names)\b", re.I)
+
+
 def parse_axis(body: str, with_label: bool = True) -> Axis:
     # "β ∈ {0.5, 1, 2, 4}": the axis' symbol and its ticks as a set
     if m := _SET.match(body):
@@ -158,13 +162,15 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
         return axis
     label, rest = axis_label(body) if with_label else (None, body)
     head = re.split(r"[;.]\s", rest)[0]
-    if re.search(r"\bthe same\b", head, re.I) and not re.search(r"\d", head):
+    if _SAME.search(head) and not re.search(r"\d", head):
         # "the same four classes in the same order, namely A, B, C": the list is still given
         ticks = tick_list(rest)
         ticks = ticks if len(ticks) >= 2 else []
         count = re.search(rf"\bthe same\s+({'|'.join(NUMBER_WORDS)}|\d+)\b", head, re.I)
         if count and ticks and _count(count.group(1)) != len(ticks):
             ticks = []  # "the same four classes, thrush at the top and finch at the bottom"
+        if label and label.count("(") > label.count(")"):
+            label = label[: label.rindex("(")].strip() or None  # "language (same order, ..."
         return Axis(label=label, ticks=ticks, order=tick_order(body, ticks), same_as_other=True)
     ticks = tick_list(rest)
     if with_label and label is None and not ticks and _NAME_ONLY.fullmatch(strip_markdown(body)):
@@ -198,6 +204,10 @@ def _axis_role(label: str) -> str | None:
         return m.group(1).lower()
     if _LEGEND.search(label):
         return "legend"
+    if lexicon.CATEGORY_AXIS.regex.search(label):
+        return "x"
+    if lexicon.VALUE_AXIS_NAME.regex.search(label):
+        return "value"
     if re.search(r"panel|title|grid|cell|size|layout|annotation|dimension", label, re.I) and not (
         re.search(r"axis", label, re.I)
     ):

@@ -272,6 +272,10 @@ _PLACES = re.compile(
 )
 
 
+# a list in a sentence opened by a preposition or an article: "with the species ..."
+_PROSE_OPENING = re.compile(r"(?:with|the|of|for|including|namely|like)\s", re.I)
+
+
 def _parallel(items: list[str]) -> list[str]:
     """Items of one list share a shape: their ends lose the words that do not fit it.
 
@@ -288,6 +292,15 @@ def _parallel(items: list[str]) -> list[str]:
         and re.search(r"[A-Z0-9]", words[-1])
     ):
         items = [clean_item(words[-1]), *items[1:]]  # "sales regions North, East, South"
+    elif (
+        len(items) >= 3
+        and 3 <= len(words) <= 6
+        and _PROSE_OPENING.match(items[0])
+        and all(re.fullmatch(r"[a-z]+", w) for w in words)
+        and all(len(i.split()) == 1 for i in items[1:])
+    ):
+        # "with the species thrush, wren, finch": the words that opened the list in a sentence
+        items = [clean_item(words[-1]), *items[1:]]
     if len(items) == 2 and _BARE_NUMBER.match(items[1]) and not _BARE_NUMBER.match(items[0]):
         first = _NUMBER_TICK.findall(items[0])
         if first and items[0].rstrip().endswith(first[-1]):

@@ -223,6 +223,20 @@ AXIS_X = Entry(
 AXIS_Y = Entry(
     "axis_y", r"\b(?:y[- ]?axis|vertical(?:\s+axis)?|rows?)\b", "Vertical axis", "the rows"
 )
+#: a bar chart's axes by what they hold, whichever way the bars run: the categories are x
+#: (the gold's convention), the value axis spans a range and lists no tick
+CATEGORY_AXIS = Entry(
+    "category_axis",
+    r"\b(?:category|categorical|group)\s+axis\b",
+    "Category axis (vertical): North, Central, South",
+    "the axis of a bar chart's groups, x whichever way the bars run",
+)
+VALUE_AXIS_NAME = Entry(
+    "value_axis_name",
+    r"\bvalue\s+axis\b",
+    'Value axis (horizontal): "Coverage (%)", 0 to 100',
+    "the axis a bar chart's values are measured on; a span, not ticks",
+)
 LEGEND = Entry("legend", r"\b(?:legend|series)\b", "Legend", "the series of a bar or line chart")
 COLOUR_BAR = Entry(
     "colour_bar",
@@ -328,7 +342,7 @@ DIAGONAL_BLANK = Entry(
 BOTH_AXES = Entry(
     "both_axes",
     r"\b(?:each|both)\s+(?:axis\s+|axes\s+)?(?:with|list|lists|listing|show|showing|has|have|"
-    r"having|carry|carrying|use|using|in\s+the\s+order)\b|\bsame\s+(?:classes|labels|ticks|"
+    r"having|carry|carrying|use|using|in\s+the\s+order|ordered|listed|sorted)\b|\bsame\s+(?:classes|labels|ticks|"
     r"categories)\s+on\s+both|\b(?:label|on|along)\s+both\s+axes\b",
     "each with the classes book, cancel, ask",
     "the two axes carry the same ticks",
@@ -390,6 +404,8 @@ ENTRIES: tuple[Entry, ...] = (
     EXTREME,
     PROSE_X,
     PROSE_Y,
+    CATEGORY_AXIS,
+    VALUE_AXIS_NAME,
     NO_VALUES,
     COMPARISON,
     BOUND,

@@ -174,6 +174,10 @@ def axis(entry: Entry, reading: Reading) -> bool:
     role = axis_role(entry.label)
     if role is None:
         return False
+    if role == "value" or _DRAWING.search(entry.label):
+        # a bar chart's value axis spans a range; "Legend placement: top-left, inside the
+        # plot" says where the element is drawn: neither lists ticks
+        return True
     label, body = entry.label, entry.body
     if _data_line(label, body) or _sentence(label):
         return False
@@ -208,7 +212,8 @@ def axis(entry: Entry, reading: Reading) -> bool:
         parsed.label is None
         and named
         and not re.search(
-            r"\b(?:left|right|top|bottom|each|all|both|common|shared|panel|heatmap|[xy]-?axis)\b",
+            r"\b(?:left|right|top|bottom|each|all|both|common|shared|panel|heatmap|[xy]-?axis|"
+            r"vertical|horizontal)\b",
             named.group(1),
             re.I,
         )
@@ -223,6 +228,9 @@ def axis(entry: Entry, reading: Reading) -> bool:
     target.order = target.order or parsed.order
     target.same_as_other = target.same_as_other or parsed.same_as_other
     return True
+
+
+_DRAWING = re.compile(r"\b(?:placement|position|location|orientation|font|styling)\b", re.I)
 
 
 def _sentence(label: str) -> bool:
@@ -277,6 +285,7 @@ def prose_axes(reading: Reading) -> None:
                 target.label = target.label or found.label
                 target.ticks = found.ticks
                 target.order = target.order or found.order
+                target.same_as_other = target.same_as_other or found.same_as_other
 
 
 _PROSE_LEGEND = re.compile(
@@ -308,8 +317,12 @@ def shared_ticks(reading: Reading) -> None:
         if not y.ticks and not y.order:
             y.order = tick_order(prose, both)
         # "both in the order a, b, c, d": an axis read with fewer of those ticks lost some
+        # "columns the target language, both ordered de, fr, cs": a list read with the words
+        # before it lost or gained its first item
         for axis in (x, y):
-            if axis.ticks == both[: len(axis.ticks)]:
+            if axis.ticks == both[: len(axis.ticks)] or (
+                len(set(axis.ticks) & set(both)) >= len(both) - 1 >= 2
+            ):
                 axis.ticks = list(both)
     if x.same_as_other and not x.ticks:
         x.ticks = list(y.ticks)
@@ -335,6 +348,36 @@ def figure_kind(reading: Reading) -> None:
     """Chart type and the number of panels the overview announces."""
     reading.meta.chart_type = chart_type(reading.overview)
     reading.meta.announced = panel_count(reading.overview)
+
+
+def swatch_legend(reading: Reading) -> None:
+    """ "three bars coloured by model: ResNet-50 (blue), Ours (28M) (green)": the series of a
+    bar or line chart, each named with its colour, are its legend."""
+    meta = reading.meta
+    if meta.legend is not None or meta.chart_type not in ("grouped_bar", "line"):
+        return
+    prose = strip_markdown(" ".join([reading.overview, *reading.paragraphs]))
+    for sentence in re.split(r"(?<=[a-z)])\.\s", prose):
+        names = _swatches(sentence.split(":")[-1])
+        if len(names) >= 2:
+            meta.legend = Axis(ticks=names, order="legend")
+            return
+
+
+_SWATCH = re.compile(
+    rf"^(?P<name>.+?)\s*\((?P<colour>(?:(?:{lexicon.COLOUR_WORDS.pattern})\s*)+)\)$"
+)
+
+
+def _swatches(text: str) -> list[str]:
+    """The names of a run of "Name (colour)" items, or nothing when one item lacks a colour."""
+    parts = [
+        p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", text.strip(" .")) if p.strip()
+    ]
+    found = [_SWATCH.match(p) for p in parts]
+    if len(parts) < 2 or not all(found):
+        return []
+    return [m.group("name").strip() for m in found if m]
 
 
 def rows_named(reading: Reading) -> None:
@@ -368,6 +411,7 @@ DOCUMENT_RECOGNISERS: tuple[tuple[str, DocRecogniser], ...] = (
     ("shared_ticks", shared_ticks),
     ("titles", titles),
     ("figure_kind", figure_kind),
+    ("swatch_legend", swatch_legend),
     ("rows_named", rows_named),
     ("diagonal", diagonal),
 )
@@ -572,7 +616,8 @@ def _overview_titles(text: str) -> tuple[list[str], str | None, bool]:
 
 _PROSE_AXIS = {"x": lexicon.PROSE_X.pattern, "y": lexicon.PROSE_Y.pattern}
 # "target language along the top (en, de)": the top edge names x only right before its ticks
-_EDGE = {"x": r"|top(?=\s*\()", "y": r"|left(?=\s*\()"}
+# and "datasets on x (CIFAR-10, SVHN)": the bare letter, right before its ticks
+_EDGE = {"x": r"|top(?=\s*\()|x(?=\s*\()", "y": r"|left(?=\s*\()|y(?=\s*\()"}
 # the words that can only name an axis ("bottom" may be "from top to bottom")
 _AXIS_NAMED = {"x": r"x[- ]?axis|horizontal axis|columns?", "y": r"y[- ]?axis|vertical axis|rows?"}
 
@@ -648,7 +693,8 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         if len(axis.ticks) >= 2:
             axis.order = axis.order or tick_order(text, axis.ticks)
             return axis
-        named = named or _named_only(body)
+        # "columns the target language (same order, left to right)": the other axis' ticks
+        named = named or (axis if axis.same_as_other else _named_only(body))
     return named or spoken
 
 
@@ -676,7 +722,9 @@ def _last_phrase(head: str) -> str | None:
 def _both_axes(text: str) -> list[str]:
     """'The same five variables label both axes: A, B, C', 'both in the order a, b, c'."""
     for m in lexicon.BOTH_AXES.regex.finditer(text):
-        after = re.split(r"(?<=[a-z)])\.\s", text[m.start() :], maxsplit=1)[0]
+        # "both ordered de, fr, cs": the list follows the verb
+        start = m.end() if re.search(r"(?:ordered|listed|sorted)$", m.group(0)) else m.start()
+        after = re.split(r"(?<=[a-z)])\.\s", text[start:], maxsplit=1)[0]
         before = re.split(r"(?<=[a-z)])\.\s", text[: m.start()])[-1]
         listed = re.findall(r"\(([^()]*,[^()]*)\)", before)
         if (

@@ -202,7 +202,7 @@ def assign_zones(items: list[Item]) -> None:
                     zone, zone_level = "data", item.level
             elif found == "data" and zone != "data":
                 zone, zone_level = "data", item.level
-        elif (found := _pseudo_heading(item)) is not None and found != zone:
+        elif (found := _pseudo_heading(item, zone)) is not None and found != zone:
             # "**Axes.** The x-axis ...", "What stands out:": a section named in a paragraph
             # a "Trend: ..." remark inside the data part stays there; a head on its own does not
             leaves = item.kind == "bold" or not (item.body or "").strip()
@@ -257,8 +257,13 @@ def states_values(item: Item) -> bool:
     return item.label is not None and found >= 1 and len(body.split()) <= 3 * found + 2
 
 
-def _pseudo_heading(item: Item) -> str | None:
-    """The zone a bold paragraph head or a short 'Name:' line opens, if any."""
+def _pseudo_heading(item: Item, zone: str | None = None) -> str | None:
+    """The zone a bold paragraph head or a short 'Name:' line opens, if any.
+
+    After the axes' declarations (``zone`` components) a head is named before its remark in
+    brackets: "**Values as printed (row label followed by the five cells):**" opens the data;
+    elsewhere such a remark may declare the axes ("columns Head 1 → Head 6") and stays read so.
+    """
     if item.kind == "bold":
         head = item.label or ""
     elif item.kind == "text" and item.label is not None:
@@ -266,6 +271,8 @@ def _pseudo_heading(item: Item) -> str | None:
     else:
         return None
     head = strip_markdown(head).strip().rstrip(".:")
-    if not head or len(head.split()) > 4 or re.search(r"\d", head):
+    # "Values as printed (row label followed by the five cells):" is named before its remark
+    bare = re.sub(r"\([^()]*\)", " ", head).strip() if zone == "components" else head
+    if not bare or len(bare.split()) > 4 or re.search(r"\d", bare):
         return None
-    return zone_of_heading(head)
+    return zone_of_heading(bare)

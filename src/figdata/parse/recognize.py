@@ -959,7 +959,9 @@ def at_pairs(item: Item, ctx: Context, group) -> bool:
         return False
     text = strip_markdown(item.text)
     rows_axis, across = (ctx.y, ctx.x) if ctx.rows_axis == "y" else (ctx.x, ctx.y)
-    labelled = resolve(item.label, rows_axis) if item.label else None
+    # a label names the row; a sentence before a colon does not ("... is between A and B: ...")
+    named_by = item.label if item.label and len(item.label.split()) <= 6 else None
+    labelled = resolve(named_by, rows_axis) if named_by else None
     if group and group[0] == rows_axis.name:
         key = group[1]
     elif labelled is not None:

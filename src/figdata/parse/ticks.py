@@ -160,10 +160,19 @@ def name_score(prefix: str, axis: AxisTicks) -> float:
     own = axis.words()
     if words & own:
         return 1.0 + 0.1 * len(words & own)
-    # a clipped form: "Mix" for "mixture", "Temp" for "temperature"
-    if any(o.startswith(w) for w in words if len(w) >= 3 for o in own):
+    # a clipped form: "Mix" for "mixture", "Temp" for "temperature"; a contracted one: "src"
+    # for "source", "tgt" for "target"
+    if any(_abbreviates(w, o) for w in words if len(w) >= 3 for o in own):
         return 1.0
     return _short_form(prefix, axis)
+
+
+def _abbreviates(short: str, word: str) -> bool:
+    """ "temp" and "tmp" for "temperature": same first letter, the rest in order within it."""
+    if short[0] != word[0] or len(short) >= len(word):
+        return word == short
+    rest = iter(word[1:])
+    return all(ch in rest for ch in short[1:])
 
 
 def _short_form(prefix: str, axis: AxisTicks) -> float:
