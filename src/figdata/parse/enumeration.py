@@ -45,6 +45,7 @@ _DASH_LEAD = re.compile(r"^(?P<lead>[^\d<>\"“`]{1,60}?)\s+[–—-]\s+(?P<rest
 # "BC5 — and one row per run": a dash that closes a list set off inside a sentence
 _DASH_CLAUSE = re.compile(r"\s+[—–]\s+(?:and|or|with|while|each|one|per)\b.*$", re.S)
 # "Nov — only odd months are plotted": a remark in lowercase words after a dash
+_DASH_ASIDE = re.compile(r"\s[—–]\s+(?=[a-z])")
 _DASH_REMARK = re.compile(r"\s+[—–]\s+[a-z]+(?:\s+[a-z,'-]+){2,}\.?$")
 _TRAIL_PAREN = re.compile(r"^(.*\S)\s*\(([^()]*)\)$")
 
@@ -181,6 +182,11 @@ def plain_items(text: str) -> list[str]:
 
 def runs(text: str) -> list[tuple[bool, list[str]]]:
     """Runs of consecutive item-like parts; ``True`` marks a run that a lead phrase opened."""
+    # "Low, Medium, High — note that, unusually, ...": a dash and lowercase words after the
+    # list has begun set off a remark, commas and all
+    aside = _DASH_ASIDE.search(text)
+    if aside and "," in text[: aside.start()]:
+        text = text[: aside.start()]
     parts = [_DASH_REMARK.sub("", _DASH_CLAUSE.sub("", p)) for p in _split(text) if p.strip()]
     if sum(bool(_PLACES.search(p)) for p in parts) >= 2:
         # "with Sand at the bottom, Loam in the middle and Clay at the top": places, not names
@@ -194,6 +200,9 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
             a, b = clean_item(m.group("a")), clean_item(m.group("b"))
             if looks_like_item(a) and looks_like_item(b):
                 parts[last : last + 1] = [m.group("a"), m.group("b")]
+    if sum(bool(_PLACES.search(p)) for p in parts) >= 2:
+        # "Coast at the top and Inland at the bottom": two items, each with its place
+        parts = [_PLACES.sub("", p) for p in parts]
     out: list[tuple[bool, list[str]]] = []
     current: list[str] = []
     keyed = False

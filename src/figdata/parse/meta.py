@@ -676,8 +676,7 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         re.I,
     ):
         weak = not re.search(r"axis", m.group(0)[:20], re.I)  # "rows", "columns"
-        if weak and _COUNT_BEFORE.search(text, 0, m.start()):
-            continue  # "a 4-row by 4-column heatmap": a count of them, not the axis
+        counted = weak and _COUNT_BEFORE.search(text, 0, m.start())
         if weak and named is not None:
             continue  # the axis was named outright; a later "rows" is something else
         other = _AXIS_NAMED["y" if role == "x" else "x"]
@@ -690,6 +689,10 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         # "on the x-axis - 500, 1000, 2000 - and Drop ratio ...": a closing dash ends the list
         body = _SET_OFF_END.split(body)[0]
         axis = parse_axis(body.strip(" ,"))
+        if counted and (len(axis.ticks) < 2 or not _LISTED_AFTER_COUNT.match(body)):
+            # "a 4-row by 4-column heatmap": a count of them, not the axis; "four columns
+            # labelled k=1, k=3, k=5" declares them
+            continue
         if len(axis.ticks) >= 2:
             axis.order = axis.order or tick_order(text, axis.ticks)
             return axis
@@ -702,6 +705,7 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
 _COUNT_BEFORE = re.compile(
     rf"(?:\d|\b(?:{'|'.join(w for w in lexicon.NUMBER_WORDS if w != 'one')}))[- ]?$", re.I
 )
+_LISTED_AFTER_COUNT = re.compile(r"\s*(?:labell?ed|named|marked|listed|for\b|of\b|[:(—–-])", re.I)
 _SET_OFF_END = re.compile(r"\s+[—–]\s+(?=(?:and|while|whereas|with|but)\b)", re.I)
 
 _ON_AXIS = (

@@ -939,6 +939,12 @@ _TICK_THEN_VALUE_AT = re.compile(
     rf"\((?P<num>[~≈]?{NUM})\s*(?P<unit>%|[^\s\d,;()]{{1,8}})?\)"
 )
 
+# "0% → 71.2; 10% → 64.8": the tick, an arrow, the value
+_TICK_ARROW_VALUE = re.compile(
+    rf"(?<![\w.])(?P<ref>[^\s,;:()→]+(?:\s+[^\s,;:()→]+){{0,2}}?)\s*(?:→|->|⟶)\s*"
+    rf"(?P<num>[~≈]?{NUM})(?P<unit>%)?(?!\w|\.\d)"
+)
+
 
 def _introduced(before: str, axis: AxisTicks, other: AxisTicks) -> bool:
     """Whether the words right before a mention name this axis and not the other."""
@@ -977,7 +983,7 @@ def at_pairs(item: Item, ctx: Context, group) -> bool:
             return False
         key = named.pop()
     pairs, taken = [], []
-    for pattern in (_AT_PAIR, _TICK_THEN_VALUE_AT, _VALUE_THEN_TICK):
+    for pattern in (_AT_PAIR, _TICK_THEN_VALUE_AT, _VALUE_THEN_TICK, _TICK_ARROW_VALUE):
         for m in pattern.finditer(text):
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
@@ -1024,6 +1030,8 @@ def clause_lines(item: Item, ctx: Context, group) -> bool:
         m = _ROW_OR_COLUMN.search(clause)
         if not m or claim_words(clause):
             continue
+        if len(re.findall(rf"\b{m.group(1)}\b", clause, re.I)) > 1:
+            continue  # "12.4% in the Low column, 15.9% in the Medium column": each value's place
         plain = re.sub(r"\([^()]*\)", lambda p: " " * len(p.group(0)), clause)
         if m.group(1).lower() == "row":
             axis, key, across = "y", _prose_row(clause, ctx), ctx.x.ticks
@@ -1175,7 +1183,8 @@ def _split_statements(item: Item) -> list[Item]:
     # "en → de: 31.1 | en → sw: 59.8": outside a table a bar separates statements too
     parts = [p.strip() for p in split_top(item.text, ";·" if item.kind == "table" else ";·|")]
     if len(parts) < 2:
-        return _comma_statements(item)
+        out = _comma_statements(item)
+        return out if len(out) > 1 else _spaced_statements(item)
     if item.label and _labelled_slots(item.body or "", _ANY_POSITION, 2):
         return [item]  # "Row 1: Cell 1 = 61.8; Cell 2 = 64.9": one row, its cells by position
     if item.label and parts[0].startswith(item.text[: len(parts[0])]) and _keyed_row(item):
@@ -1220,6 +1229,23 @@ def _comma_statements(item: Item) -> list[Item]:
             return [item]
         if re.search(r"[=:→]|->", label):
             return [item]  # "Pressure = 5, Temperature = 450 → 59.9": one record of named keys
+        out.append(Item(item.line, item.kind, item.level, part, item.zone, label, body))
+    return out
+
+
+def _spaced_statements(item: Item) -> list[Item]:
+    """``(1, 2) -> 0.30   (1, 4) -> 0.46``: keyed values set apart by runs of spaces.
+
+    Only when every part names its key and holds exactly one value.
+    """
+    parts = [p for p in re.split(r"\s{2,}|\t+", item.text.strip()) if p]
+    if len(parts) < 2:
+        return [item]
+    out = []
+    for part in parts:
+        label, body = split_label(part)
+        if not label or not re.search(r"[\w)]", label) or _slot(body.strip().rstrip(".")) is None:
+            return [item]
         out.append(Item(item.line, item.kind, item.level, part, item.zone, label, body))
     return out
 
@@ -1316,8 +1342,12 @@ def recognize(items: list[Item], ctx: Context) -> None:
             text = item.label if item.kind == "bold" else item.text
             group = group_of(text or "", ctx)
             group_sticky, group_indent = True, -1
-            if item.kind == "bold" and item.body:
-                inline_points(item, ctx, group)
+            if item.kind == "bold" and item.body and not inline_points(item, ctx, group):
+                # "**DANN** — slopes downward. Points: 0% → 72.0; 10% → 68.1": the head names
+                # the row, its body gives the row's values at ticks
+                body = Item(item.line, "text", item.level, item.body, item.zone)
+                if group is not None:
+                    at_pairs(body, ctx, group)
             continue
         if item.kind == "list" and group is not None and not group_sticky:
             if item.level <= group_indent:
