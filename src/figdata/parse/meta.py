@@ -313,7 +313,7 @@ def shared_ticks(reading: Reading) -> None:
     """ "Y-axis: the same classes" takes the other axis' ticks."""
     x, y = reading.meta.x, reading.meta.y
     prose = " ".join([reading.overview, *reading.paragraphs])
-    if x.ticks != y.ticks and (both := _both_axes(prose)):
+    if (both := _both_axes(prose)) and not x.ticks == y.ticks == both:
         if not y.ticks and not y.order:
             y.order = tick_order(prose, both)
         # "both in the order a, b, c, d": an axis read with fewer of those ticks lost some
@@ -726,8 +726,8 @@ def _last_phrase(head: str) -> str | None:
 def _both_axes(text: str) -> list[str]:
     """'The same five variables label both axes: A, B, C', 'both in the order a, b, c'."""
     for m in lexicon.BOTH_AXES.regex.finditer(text):
-        # "both ordered de, fr, cs": the list follows the verb
-        start = m.end() if re.search(r"(?:ordered|listed|sorted)$", m.group(0)) else m.start()
+        # "both ordered de, fr, cs", "both list news, law": the list follows the verb
+        start = m.end() if re.match(r"(?i)(?:each|both)\b", m.group(0)) else m.start()
         after = re.split(r"(?<=[a-z)])\.\s", text[start:], maxsplit=1)[0]
         before = re.split(r"(?<=[a-z)])\.\s", text[: m.start()])[-1]
         listed = re.findall(r"\(([^()]*,[^()]*)\)", before)

@@ -116,7 +116,10 @@ def data_items(items: list[Item]) -> list[Item]:
     if first is not None and _opening(first) is not None:
         first = None  # "**Panel 1: FP16**" opens a panel; it does not name the figure
     if data and any(_holds_data(it) for it in data):
-        return data
+        # a grid typed as a table right under the axes' declarations, before any data
+        # heading, is data too ("**Y-axis:** ...", then the table, then "### Trend Verification")
+        grids = _number_tables([it for it in items if it.zone in ("overview", "components")])
+        return sorted(data + grids, key=lambda it: it.line) if grids else data
     fallback = [
         it
         for it in items
@@ -129,6 +132,28 @@ def data_items(items: list[Item]) -> list[Item]:
     # a section named like data ("Reading Notes") holds none, and a table stands elsewhere:
     # the section names are soft evidence, the data lines are not
     return sorted(fallback + data, key=lambda it: it.line)
+
+
+def _number_tables(items: list[Item]) -> list[Item]:
+    """The rows of the tables among ``items`` whose rows mostly hold two or more numbers."""
+    out: list[Item] = []
+    block: list[Item] = []
+    for item in [*items, None]:
+        if (
+            item is not None
+            and item.kind == "table"
+            and (not block or item.line == block[-1].line + 1)
+        ):
+            block.append(item)
+            continue
+        numeric = [it for it in block if len(_NUMBER_CELL.findall(it.text)) >= 2]
+        if len(numeric) >= 2 and len(numeric) * 2 >= len(block) - 2:
+            out.extend(block)
+        block = [item] if item is not None and item.kind == "table" else []
+    return out
+
+
+_NUMBER_CELL = re.compile(r"\|\s*[~≈*]*[-−+]?\d+(?:\.\d+)?\s*%?[*]*\s*(?=\|)")
 
 
 def _holds_data(item: Item) -> bool:
