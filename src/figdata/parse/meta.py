@@ -176,7 +176,8 @@ def axis(entry: Entry, reading: Reading) -> bool:
         return False
     if role == "value" or _DRAWING.search(entry.label):
         # a bar chart's value axis spans a range; "Legend placement: top-left, inside the
-        # plot" says where the element is drawn: neither lists ticks
+        # plot" says where the element is drawn: neither lists ticks (the entry's own axis
+        # labels are still read, as prose)
         return True
     label, body = entry.label, entry.body
     if _data_line(label, body) or _sentence(label):
@@ -230,7 +231,10 @@ def axis(entry: Entry, reading: Reading) -> bool:
     return True
 
 
-_DRAWING = re.compile(r"\b(?:placement|position|location|orientation|font|styling)\b", re.I)
+# "Legend placement", "Axis/legend details": about the element, not its entries
+_DRAWING = re.compile(
+    r"\b(?:placement|position|location|orientation|font|styling|details|notes)\b", re.I
+)
 
 
 def _sentence(label: str) -> bool:
@@ -286,6 +290,33 @@ def prose_axes(reading: Reading) -> None:
                 target.ticks = found.ticks
                 target.order = target.order or found.order
                 target.same_as_other = target.same_as_other or found.same_as_other
+    if bool(x.ticks) != bool(y.ticks) and reading.meta.legend is None:
+        # "against temperature T (0.5, 1.0, 2.0) for four samplers (rows: A, B, C)": one axis
+        # is named, the overview's other list in brackets after a name is the other axis
+        known, missing = (x, y) if x.ticks else (y, x)
+        if not missing.same_as_other and (other := _other_list(reading.overview, known.ticks)):
+            missing.label = missing.label or other.label
+            missing.ticks = other.ticks
+
+
+_NAMED_LIST = re.compile(
+    r"(?P<name>[A-Za-z][\w-]*(?:\s+[A-Za-zα-ω][\w-]*){0,3})\s*\((?P<items>[^()]+)\)"
+)
+
+
+def _other_list(text: str, known: list[str]) -> Axis | None:
+    """The one list in brackets after a name, of three or more items, that is not ``known``."""
+    found = []
+    for m in _NAMED_LIST.finditer(strip_markdown(text)):
+        if ":" in m.group("items"):
+            continue  # "(rows: A, B, C)" names its axis; it is not the other one
+        ticks = parse_axis(m.group("items"), with_label=False).ticks
+        if len(ticks) >= 3 and not set(ticks) & set(known):
+            label = re.sub(
+                r"^(?:the|of|against|by|for|over|across)\s+", "", m.group("name"), flags=re.I
+            )
+            found.append(Axis(label=label.strip(), ticks=ticks))
+    return found[0] if len(found) == 1 else None
 
 
 _PROSE_LEGEND = re.compile(
