@@ -188,6 +188,9 @@ _NAME_ONLY = re.compile(
 )
 
 
+BOTH_NAMED = re.compile(r"\bx\s*(?:and|&|/|,)\s*y\b|\bboth\s+axes\b", re.I)
+
+
 def axis_role(label: str) -> str | None:
     # "X-axis (all rows)": a remark in brackets does not name the axis
     bare = re.sub(r"\([^()]*\)", " ", label)
@@ -204,6 +207,8 @@ def _axis_role(label: str) -> str | None:
         return m.group(1).lower()
     if _LEGEND.search(label):
         return "legend"
+    if BOTH_NAMED.search(label):
+        return "both"  # "Axis Markers (X and Y)": one entry for the two axes
     if lexicon.CATEGORY_AXIS.regex.search(label):
         return "x"
     if lexicon.VALUE_AXIS_NAME.regex.search(label):

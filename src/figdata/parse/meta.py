@@ -207,6 +207,11 @@ def axis(entry: Entry, reading: Reading) -> bool:
         meta.legend = parsed
         meta.legend.order = "legend"
         return True
+    if role == "both":
+        # "**Axis Markers (X and Y)**: integers from 0 to 9": one list for the two axes
+        for axis in (meta.x, meta.y):
+            axis.ticks = axis.ticks or list(parsed.ticks)
+        return True
     target = meta.x if role == "x" else meta.y
     named = re.search(r"\(([^()]+)\)", label)
     if (
@@ -596,6 +601,8 @@ def _title_items(items: list[Item]) -> list[str]:
             r"\btitles?\b|^panels?\s*(?:\(|$)", label, re.I
         ):
             continue
+        if axis_role(strip_markdown(label)) in ("x", "y", "both") or is_colourbar_label(label):
+            continue  # "X-axis Title: Predicted" names an axis, not a panel
         body = item.body or ""
         found = quoted(body)
         if not found and body and not re.search(r"\be\.g\.|labell?ed with", body):
@@ -762,12 +769,13 @@ def _both_axes(text: str) -> list[str]:
         after = re.split(r"(?<=[a-z)])\.\s", text[start:], maxsplit=1)[0]
         before = re.split(r"(?<=[a-z)])\.\s", text[: m.start()])[-1]
         listed = re.findall(r"\(([^()]*,[^()]*)\)", before)
-        if (
-            re.match(r"(?i)(?:on|along|label)\b", m.group(0))
-            and listed
-            and not re.match(r"\s*[:—–]", text[m.end() :])
+        if re.match(r"(?i)(?:on|along|label)\b", m.group(0)) and not re.match(
+            r"\s*[:—–]", text[m.end() :]
         ):
-            after = listed[-1]  # "three annotators (A1, A2, A3) on both axes"
+            if listed:
+                after = listed[-1]  # "three annotators (A1, A2, A3) on both axes"
+            elif not re.search(r"[:—–]", after):
+                continue  # "the labels along both axes are single digits, rotated": no list
         ticks = parse_axis(after, with_label=False).ticks
         if len(ticks) >= 2:
             return ticks
