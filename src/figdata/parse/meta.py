@@ -27,7 +27,7 @@ from figdata.parse.axes import (
 )
 from figdata.parse.enumeration import plain_items
 from figdata.parse.model import Item
-from figdata.parse.text import norm, quoted, strip_markdown
+from figdata.parse.text import norm, quoted, split_top, strip_markdown
 
 
 @dataclass
@@ -400,17 +400,20 @@ def swatch_legend(reading: Reading) -> None:
             return
 
 
+# "ResNet-50 (blue)", "SFT (grey, flat)": a name and, in brackets, its colour first
 _SWATCH = re.compile(
-    rf"^(?P<name>.+?)\s*\((?P<colour>(?:(?:{lexicon.COLOUR_WORDS.pattern})\s*)+)\)$"
+    rf"^(?P<name>.+?)\s*\((?P<colour>(?:(?:{lexicon.COLOUR_WORDS.pattern})\b[\s-]*)+(?:,[^()]*)?)\)$",
+    re.I,
 )
 
 
 def _swatches(text: str) -> list[str]:
     """The names of a run of "Name (colour)" items, or nothing when one item lacks a colour."""
-    parts = [
-        p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", text.strip(" .")) if p.strip()
-    ]
-    found = [_SWATCH.match(p) for p in parts]
+    parts = []
+    for part in split_top(text.strip(" ."), ","):
+        part = re.sub(r"^\s*and\s+", "", part.strip())
+        parts.extend(p for p in re.split(r"(?<=\))\s+and\s+", part) if p.strip())
+    found = [_SWATCH.match(p.strip()) for p in parts]
     if len(parts) < 2 or not all(found):
         return []
     return [m.group("name").strip() for m in found if m]

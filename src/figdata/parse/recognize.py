@@ -154,7 +154,7 @@ def _labelled_slots(
         m = re.match(r"^\((?P<label>[^,()]+),\s*(?P<value>[^,()]+)\)$", token.strip())
         m = m or re.match(
             r"^(?P<label>.+?)\s*(?:[:=→]|->|\s)\s*"
-            r"(?P<value>\S+(?:\s*(?:±|\+/-)\s*\S+)?(?:\s*\([^()]*\))?)$",
+            r"(?P<value>(?:[≈~]\s*)?\S+(?:\s*(?:±|\+/-)\s*\S+)?(?:\s*\([^()]*\))?)$",
             token,
         )
         if not m:
@@ -163,7 +163,8 @@ def _labelled_slots(
         tick = _counted(m.group("label"), axis)
         if tick is None and (hit := resolve(m.group("label"), axis)) is not None:
             tick = hit.tick
-        slot = _slot(m.group("value"))
+        # "1k ≈ 50.0%": the approximate sign set apart from its number
+        slot = _slot(re.sub(r"^([≈~])\s+", r"\1", m.group("value")))
         if tick is None or slot is None:
             return None
         out.append((tick, slot))
