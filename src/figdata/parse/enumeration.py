@@ -45,7 +45,7 @@ _DASH_LEAD = re.compile(r"^(?P<lead>[^\d<>\"“`]{1,60}?)\s+[–—-]\s+(?P<rest
 # "BC5 — and one row per run": a dash that closes a list set off inside a sentence
 _DASH_CLAUSE = re.compile(r"\s+[—–]\s+(?:and|or|with|while|each|one|per)\b.*$", re.S)
 # "Nov — only odd months are plotted": a remark in lowercase words after a dash
-_DASH_ASIDE = re.compile(r"\s[—–]\s+(?=[a-z])")
+_DASH_ASIDE = re.compile(r"\s[—–]\s+(?=[A-Za-z])")
 _DASH_REMARK = re.compile(r"\s+[—–]\s+[a-z]+(?:\s+[a-z,'-]+){2,}\.?$")
 _TRAIL_PAREN = re.compile(r"^(.*\S)\s*\(([^()]*)\)$")
 
@@ -182,8 +182,8 @@ def plain_items(text: str) -> list[str]:
 
 def runs(text: str) -> list[tuple[bool, list[str]]]:
     """Runs of consecutive item-like parts; ``True`` marks a run that a lead phrase opened."""
-    # "Low, Medium, High — note that, unusually, ...": a dash and lowercase words after the
-    # list has begun set off a remark, commas and all
+    # "Low, Medium, High — note that, unusually, ...", "0, 4, 16 — Layer 0 is at the top": once
+    # the list has begun, a dash and words set off a remark, commas and all
     aside = _DASH_ASIDE.search(text)
     if aside and "," in text[: aside.start()]:
         text = text[: aside.start()]

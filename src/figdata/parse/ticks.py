@@ -151,6 +151,8 @@ def name_score(prefix: str, axis: AxisTicks) -> float:
     words = _words(prefix)
     if not words:
         return _short_form(prefix, axis)
+    if axis.label and _spelt(prefix) == _spelt(axis.label):
+        return 2.5  # "digit_a = 1" under the axes digit_a and digit_b: the whole name decides
     mine = (_ROW_WORDS | {"y"}) if axis.name == "y" else (_COL_WORDS | {"x"})
     other = (_COL_WORDS | {"x"}) if axis.name == "y" else (_ROW_WORDS | {"y"})
     if words & mine:
@@ -165,6 +167,11 @@ def name_score(prefix: str, axis: AxisTicks) -> float:
     if any(_abbreviates(w, o) for w in words if len(w) >= 3 for o in own):
         return 1.0
     return _short_form(prefix, axis)
+
+
+@lru_cache(maxsize=1 << 12)
+def _spelt(name: str) -> str:
+    return norm(strip_markdown(name)).strip(" =:").casefold()
 
 
 def _abbreviates(short: str, word: str) -> bool:
