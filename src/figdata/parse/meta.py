@@ -120,6 +120,27 @@ def legend_section(entry: Entry, reading: Reading) -> bool:
     return True
 
 
+def legend_swatches(entry: Entry, reading: Reading) -> bool:
+    """Under a "Legend" heading, one bullet per series: "- Blue: Threshold 32"."""
+    if entry.kind != "list" or not entry.label or not _swatch(entry.label) or not entry.body:
+        return False
+    heading = next(
+        (e for e in reversed(reading.entries[: entry.index]) if e.kind == "heading"), None
+    )
+    if heading is None or not lexicon.LEGEND.search(strip_markdown(heading.item.text)):
+        return False
+    if reading.meta.legend is None:
+        names = []
+        for other in reading.entries[entry.index :]:
+            if other.kind == "heading":
+                break
+            if other.kind == "list" and other.label and _swatch(other.label) and other.body:
+                names.append(strip_markdown(other.body).strip(" ."))
+        if len(names) >= 2:
+            reading.meta.legend = Axis(ticks=names, order="legend")
+    return True
+
+
 # --- line recognisers ---------------------------------------------------------------------
 
 _SCOPE = re.compile(r"^(left|right|first|second|third|fourth|panel\s*\d|\([a-z]\))", re.I)
@@ -437,6 +458,7 @@ def diagonal(reading: Reading) -> None:
 BLOCK_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (
     ("nested_axis", nested_axis),
     ("legend_section", legend_section),
+    ("legend_swatches", legend_swatches),
 )
 LINE_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (
     ("panel_axes", panel_axes),

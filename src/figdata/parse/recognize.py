@@ -671,6 +671,9 @@ def table(rows: list[Item], ctx: Context) -> None:
     if len(body) < 2:
         return
     header = _cells_of(body[0].text)
+    if header and header[-1].count(")") > header[-1].count("("):
+        # "Values (row | A | B | C | D):": the bracket around the header closes on its last name
+        header[-1] = re.sub(r"\)\s*:?\s*$", "", header[-1]).strip()
     data = [(r, _cells_of(r.text)) for r in body[1:]]
     down = ctx.y if ctx.rows_axis == "y" else ctx.x
     if (
