@@ -1059,7 +1059,12 @@ def clause_lines(item: Item, ctx: Context, group) -> bool:
 
 # --- one cell told in a clause: "on Monday at noon the count reaches 412" ----------------
 
-_CLAUSE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z])|;\s*|,\s+(?:while|whereas|and|but)\s+|\s+while\s+")
+# "... the colours are brightest, e.g. BLOCK_M 64 with BLOCK_N 256 reads 1.46": an example
+# after a remark is a clause of its own
+_CLAUSE = re.compile(
+    r"(?<=[.;!?])\s+(?=[A-Z])|;\s*|,\s+(?:while|whereas|and|but)\s+|\s+while\s+|"
+    r",?\s+(?:e\.g\.|for\s+example|for\s+instance)[,:]?\s+"
+)
 _PROSE_NUMBER = re.compile(rf"(?<![\w.\-/–—])(?:{NUM})(?![\w]|\.\d|\s*(?:-|–|—|to)\s*\d)(?:\s*%)?")
 
 
@@ -1088,6 +1093,28 @@ def _triples(clause: str, xs, ys) -> list[tuple[str, str, Value]]:
     return out
 
 
+def _named_better(clause: str, xs, ys, ctx: Context):
+    """Mentions of both axes at one place ("BLOCK_M 64" under BLOCK_M and BLOCK_N) go to the
+    axis the name before them spells better; a tie leaves both."""
+    drop_x, drop_y = set(), set()
+    for i, (a, b, _) in enumerate(xs):
+        for j, (c, d, _) in enumerate(ys):
+            if (a, b) != (c, d):
+                continue
+            before = re.search(r"([A-Za-zα-ω][\w-]*)\s*[=:]?\s*$", clause[:a])
+            if before is None:
+                continue
+            sx, sy = name_score(before.group(1), ctx.x), name_score(before.group(1), ctx.y)
+            if sx > sy:
+                drop_y.add(j)
+            elif sy > sx:
+                drop_x.add(i)
+    return (
+        [m for i, m in enumerate(xs) if i not in drop_x],
+        [m for j, m in enumerate(ys) if j not in drop_y],
+    )
+
+
 def _overlap(xs, ys) -> bool:
     """Whether an x mention and a y mention are the same words ("thrush" on both axes)."""
     return any(a < d and c < b for a, b, _ in xs for c, d, _ in ys)
@@ -1104,8 +1131,8 @@ def prose_point(item: Item, ctx: Context, group) -> bool:
         unscaled = lexicon.SCALE_END.regex.sub(" ", clause)
         if SUMMARY_LABEL.search(clause) or claim_words(unscaled) or compares(clause):
             continue  # a claim about a cell ("the highest rate, 80.1") or a difference
-        xs, ys = mentions(clause, ctx.x), mentions(clause, ctx.y)
-        if len({t for *_, t in xs}) > 1 and not {t for *_, t in xs} & shared:
+        xs, ys = _named_better(clause, mentions(clause, ctx.x), mentions(clause, ctx.y), ctx)
+        if len({t for *_, t in xs}) > 1 and not ({t for *_, t in xs} & shared and _overlap(xs, ys)):
             hits += _triples(clause, xs, ys)  # "Sun 11:00 reads 1.31, Wed 10:00 shows 0.22"
             continue
         if len({t for *_, t in xs}) != 1 or len({t for *_, t in ys}) != 1:
