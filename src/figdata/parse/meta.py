@@ -276,7 +276,8 @@ def _data_line(label: str, body: str) -> bool:
     """
     if re.search(r"\baxis\s*[—–:]\s*[^\W\d]", strip_markdown(label), re.I):
         return False  # "X-axis — dropout: 0.0, 0.1": the axis, its name, then its ticks
-    rest = re.sub(r"\([^()]*\)", " ", strip_markdown(label))
+    # a remark in brackets and a quoted name ('x-axis "Training data fraction"') name no tick
+    rest = re.sub(r"\([^()]*\)|\"[^\"]*\"|“[^”]*”", " ", strip_markdown(label))
     rest = AXIS_LETTER.sub(" ", rest)  # "x (k): 2, 4, 8": the axis' letter
     rest = re.sub(
         rf"{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}|\b(?:ticks?|labels?|values?|the|of)\b",
