@@ -173,9 +173,22 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
             label = label[: label.rindex("(")].strip() or None  # "language (same order, ..."
         return Axis(label=label, ticks=ticks, order=tick_order(body, ticks), same_as_other=True)
     ticks = tick_list(rest)
+    if label and rest.lstrip().startswith(",") and len(words := label.split()) >= 2:
+        # "transects I, II, III": the name's last word is the first tick, shaped like the rest
+        trial = tick_list(words[-1] + rest)
+        if len(trial) >= 2 and trial[0] == words[-1] and _same_shape(words[-1], trial[1:]):
+            label, ticks = " ".join(words[:-1]), trial
     if with_label and label is None and not ticks and _NAME_ONLY.fullmatch(strip_markdown(body)):
         label = strip_markdown(body).strip(" .")  # "X-axis: opponent": a name, no ticks
     return Axis(label=label, ticks=ticks, order=tick_order(body, ticks))
+
+
+def _same_shape(word: str, ticks: list[str]) -> bool:
+    """Roman numerals among roman numerals, capitals among capitals, numbers among numbers."""
+    shapes = (r"[IVXLC]+", r"[A-Z]", r"[A-Z]\d+|\d+", r"-?\d+(?:\.\d+)?%?")
+    return any(
+        re.fullmatch(shape, word) and all(re.fullmatch(shape, t) for t in ticks) for shape in shapes
+    )
 
 
 def _count(word: str) -> int:

@@ -52,9 +52,10 @@ ORDER_TOP_DOWN = Entry(
 #: verbs by which prose ties an axis to what it shows ("the x axis has four ticks: ...")
 AXIS_VERB = Entry(
     "axis_verb",
-    r"shows|is|represents|plots|gives|lists|holds|carries|has|have|spans|covers|displays|"
-    r"contains|encodes|runs\s+over|ranges\s+over|varies|corresponds?\s+to|are|denotes?|reads?|"
-    r"indicates?|:|=",
+    # the plural too: "rows carry transects I, II, III"
+    r"shows?|is|represents?|plots?|gives?|lists?|holds?|carr(?:y|ies)|has|have|spans?|covers?|"
+    r"displays?|contains?|encodes?|runs?\s+over|ranges?\s+over|var(?:y|ies)|corresponds?\s+to|"
+    r"are|denotes?|reads?|indicates?|:|=",
     "has",
     "the verb between an axis and its description in a sentence",
 )
