@@ -61,6 +61,8 @@ class Point:
     #: told in a sentence that names its series in passing, not by a line or an opener: such
     #: a point adds to the series the lines establish, it names none of its own
     weak: bool = False
+    #: the file ends inside this point's line: the values before the cut are kept
+    cut: bool = False
 
 
 def series_name(text: str) -> str:
@@ -146,6 +148,17 @@ def _inline(text: str, x: AxisTicks, legend: AxisTicks, loose: bool) -> list[tup
     return out
 
 
+def _cut_run(item: Item, name: str, x: AxisTicks) -> list[Point]:
+    """ "**S4**: 1.57, 3.42, 2.5" on the file's last line, short of the axis: the values before
+    the cut (the last one too when a separator follows it; the cut may have taken digits)."""
+    body = (item.body or "").lstrip(" :")
+    run = run_of_values(body)
+    if run is None or not 0 < len(run) < len(x.ticks):
+        return []
+    kept = run if body.rstrip().endswith((",", ";", "|")) else run[:-1]
+    return [Point(item, name, t, s, cut=True) for t, s in zip(x.ticks, kept, strict=False)]
+
+
 @dataclass
 class _Opener:
     name: str
@@ -163,7 +176,12 @@ def _owner(text: str, legend: AxisTicks) -> str:
 
 
 def _points(
-    items: list[Item], x: AxisTicks, legend: AxisTicks, loose: bool, weak: bool = True
+    items: list[Item],
+    x: AxisTicks,
+    legend: AxisTicks,
+    loose: bool,
+    weak: bool = True,
+    last_line: int | None = None,
 ) -> list[Point] | None:
     """Every point the lines tell, keyed (series as printed, x tick); None on a line that
     would need a guess (a run of values of another length than the axis)."""
@@ -201,9 +219,10 @@ def _points(
         if item.kind in ("heading", "bold"):
             opener = _Opener(series_name(item.label or item.text), item, -1)
             if item.kind == "bold" and item.body:
-                out += [
-                    Point(item, opener.name, t, v) for t, v in _inline(item.body, x, legend, loose)
-                ]
+                told = _inline(item.body, x, legend, loose)
+                out += [Point(item, opener.name, t, v) for t, v in told]
+                if not told and item.line == last_line:
+                    out += _cut_run(item, opener.name, x)
             continue
         text = strip_markdown(item.text)
         # a point under an opener: "k=0: Accuracy ≈ 0.412", "(0, 0.412)", "10B: ~31.0"
@@ -301,7 +320,9 @@ def find(items: list[Item], best: Context, chart: str) -> Context | None:
     if len(x.ticks) < 2:
         return None
     # a heatmap's rows told in sentences are the sentence reading's, not weak series points
-    points = _points(items, x, legend, best.prose_values, weak=chart in LEGEND_CHARTS)
+    points = _points(
+        items, x, legend, best.prose_values, weak=chart in LEGEND_CHARTS, last_line=best.last_line
+    )
     if not points:
         return None
     strong = [p for p in points if not p.weak]
@@ -338,6 +359,13 @@ def find(items: list[Item], best: Context, chart: str) -> Context | None:
             out.missing(p.tick, names[p.series], p.item, "-")
         else:
             out.cell(p.tick, names[p.series], p.value, p.item, "series")
+    for p in points:
+        if p.cut and not out.truncated:
+            out.truncated = True
+            detail = (
+                f"file ends inside the row '{names[p.series]}'; the unterminated value is left out"
+            )
+            out.finding("truncated", "warning", detail, p.item, y=names[p.series])
     return out
 
 
