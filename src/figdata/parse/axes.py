@@ -178,6 +178,13 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
         trial = tick_list(words[-1] + rest)
         if len(trial) >= 2 and trial[0] == words[-1] and _same_shape(words[-1], trial[1:]):
             label, ticks = " ".join(words[:-1]), trial
+    if with_label and label is None and ticks:
+        # "tensor-parallel degree 1, 2, 4, 8": the words before the first tick name the axis
+        head = rest[: rest.find(ticks[0])] if ticks[0] in rest else ""
+        if re.fullmatch(r"\s*[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}\s*", head) and not re.match(
+            rf"(?i)\s*(?:{lexicon.AXIS_VERB.pattern}|the|from|ticks?|labels?|values?)\b", head
+        ):
+            label = head.strip()
     if with_label and label is None and not ticks and _NAME_ONLY.fullmatch(strip_markdown(body)):
         label = strip_markdown(body).strip(" .")  # "X-axis: opponent": a name, no ticks
     return Axis(label=label, ticks=ticks, order=tick_order(body, ticks))

@@ -162,8 +162,15 @@ def zone_of_heading(text: str) -> str | None:
     for text in (bare, t) if bare.strip() else (t,):
         for zone, words in ZONE_WORDS:
             if re.search(rf"\b(?:{words})", text):
+                # "Notable cells", "Highlighted values": what the section holds outweighs
+                # how it is introduced
+                if zone == "observations" and _HOLDS_CELLS.search(text):
+                    return "data"
                 return zone
     return None
+
+
+_HOLDS_CELLS = re.compile(r"\b(?:cells|values|readings)\b")
 
 
 def assign_zones(items: list[Item]) -> None:

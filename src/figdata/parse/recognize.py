@@ -1093,6 +1093,9 @@ def _triples(clause: str, xs, ys) -> list[tuple[str, str, Value]]:
     return out
 
 
+_WHICH_REMARK = re.compile(r",\s+which\s+(?:is|was|makes|marks)\b", re.I)
+
+
 def _named_better(clause: str, xs, ys, ctx: Context):
     """Mentions of both axes at one place ("BLOCK_M 64" under BLOCK_M and BLOCK_N) go to the
     axis the name before them spells better; a tie leaves both."""
@@ -1128,6 +1131,9 @@ def prose_point(item: Item, ctx: Context, group) -> bool:
     text = strip_markdown(item.text)
     hits = []
     for clause in _CLAUSE.split(text):
+        # "Batch 64 at TP=1 reads 3.4, which is the smallest printed number": the cell, then
+        # a remark on it
+        clause = _WHICH_REMARK.split(clause)[0]
         unscaled = lexicon.SCALE_END.regex.sub(" ", clause)
         if SUMMARY_LABEL.search(clause) or claim_words(unscaled) or compares(clause):
             continue  # a claim about a cell ("the highest rate, 80.1") or a difference
