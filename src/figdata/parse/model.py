@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from figdata.parse import lexicon
 from figdata.parse.text import find_top, split_top, strip_markdown
@@ -30,6 +31,9 @@ _DASH_VALUES = re.compile(
 )
 
 ZONE_WORDS = [(zone, words) for zone, words, _ in lexicon.ZONE_WORDS]
+_ZONE_PATTERNS = [(zone, re.compile(rf"\b(?:{words})")) for zone, words in ZONE_WORDS]
+_NUMBERED = re.compile(r"^\s*(?:\d+(?:\.\d+)*[.)]?|[ivx]+\.)\s*")
+_BRACKETED = re.compile(r"\([^()]*\)")
 NON_DATA = {"title", "overview", "components", "observations", "interpretation"}
 
 
@@ -154,14 +158,15 @@ def _bold_parts(text: str) -> tuple[str, str]:
     return m.group("head").strip().rstrip(":").strip(), m.group("rest").strip()
 
 
+@lru_cache(maxsize=1 << 12)
 def zone_of_heading(text: str) -> str | None:
     t = strip_markdown(text).casefold()
-    t = re.sub(r"^\s*(?:\d+(?:\.\d+)*[.)]?|[ivx]+\.)\s*", "", t)
+    t = _NUMBERED.sub("", t)
     # "Cell Values (values follow the x-axis)": a remark in brackets does not name the section
-    bare = re.sub(r"\([^()]*\)", " ", t)
+    bare = _BRACKETED.sub(" ", t)
     for text in (bare, t) if bare.strip() else (t,):
-        for zone, words in ZONE_WORDS:
-            if re.search(rf"\b(?:{words})", text):
+        for zone, words in _ZONE_PATTERNS:
+            if words.search(text):
                 # "Notable cells", "Highlighted values": what the section holds outweighs
                 # how it is introduced
                 if zone == "observations" and _HOLDS_CELLS.search(text):

@@ -1270,12 +1270,18 @@ def _comma_statements(item: Item) -> list[Item]:
     return out
 
 
+_SPACED = re.compile(r"\s{2,}|\t+")
+
+
 def _spaced_statements(item: Item) -> list[Item]:
     """``(1, 2) -> 0.30   (1, 4) -> 0.46``: keyed values set apart by runs of spaces.
 
     Only when every part names its key and holds exactly one value.
     """
-    parts = [p for p in re.split(r"\s{2,}|\t+", item.text.strip()) if p]
+    text = item.text.strip()
+    if "  " not in text and "\t" not in text:
+        return [item]
+    parts = [p for p in _SPACED.split(text) if p]
     if len(parts) < 2:
         return [item]
     out = []
