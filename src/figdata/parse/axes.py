@@ -208,7 +208,11 @@ _NAME_ONLY = re.compile(
 )
 
 
-BOTH_NAMED = re.compile(r"\bx\s*(?:and|&|/|,)\s*y\b|\bboth\s+axes\b", re.I)
+BOTH_NAMED = re.compile(
+    r"\bx\s*(?:and|&|/|,)\s*y\b|\bboth\s+axes\b|\brows\s+(?:and|&|/)\s+columns\b|"
+    r"\bcolumns\s+(?:and|&|/)\s+rows\b",
+    re.I,
+)
 
 
 def axis_role(label: str) -> str | None:

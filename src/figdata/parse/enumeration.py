@@ -372,6 +372,14 @@ def expand_range(text: str) -> list[str]:
         return stepped
     if lexicon.VALUE_AXIS.search(text):
         return []
+    # "T1 (top) to T6 (bottom)", "S1–S6": names numbered in turn, a place remark allowed
+    m = re.search(
+        r"\b([A-Za-z]{1,3})(\d{1,3})\b(?:\s*\([^()]*\))?\s*(?:to|-|–|through|thru)\s*"
+        r"\1(\d{1,3})\b",
+        text,
+    )
+    if m and 0 < int(m.group(3)) - int(m.group(2)) <= 50:
+        return [f"{m.group(1)}{v}" for v in range(int(m.group(2)), int(m.group(3)) + 1)]
     m = re.search(
         r"(?:from\s+)?(?<![\d.:])(-?\d+)\s*(?:to|-|–|through|thru)\s*(-?\d+)(?![.:]\d|\d)",
         text,

@@ -16,11 +16,13 @@ from figdata.parse.ticks import AxisTicks, name_score, resolve
 from figdata.parse.values import NUM, parse_value
 
 _STARTS = ("{", "[")
+_ASSIGNED = re.compile(r"^[A-Za-z_]\w*\s*=\s*(?=[\[{])")
 
 
 def read(rows: list[Item], ctx) -> bool:
     """Place the cells of a JSON block; False when the block is no JSON grid."""
     text = "\n".join(it.text for it in rows).strip()
+    text = _ASSIGNED.sub("", text, count=1)  # "ece = [[4.82, 5.10], ...]": a named matrix
     if not text.startswith(_STARTS) or not ctx.x.ticks or not ctx.y.ticks:
         return False
     try:
@@ -29,6 +31,8 @@ def read(rows: list[Item], ctx) -> bool:
         return False
     if isinstance(data, dict):
         found = _nested(data, rows, ctx)
+    elif isinstance(data, list) and data and all(isinstance(r, list) for r in data):
+        found = _matrix(data, rows, ctx)
     elif isinstance(data, list):
         found = _records(data, rows, ctx)
     else:
@@ -96,6 +100,31 @@ def _records(data: list, rows: list[Item], ctx) -> list:
         if x is None or y is None or value is None:
             return []
         out.append((x.tick, y.tick, value, line))
+    return out
+
+
+def _matrix(data: list, rows: list[Item], ctx) -> list:
+    """A list of rows of values: rows from the top, values from the left, when its shape is
+    the declared grid's (one row per y tick, one value per x tick)."""
+    top_down = ctx.y.top_down or ctx.y.ticks
+    if len(data) != len(top_down) or any(len(r) != len(ctx.x.ticks) for r in data):
+        return []
+    lines = [it for it in rows if it.text.strip().startswith("[") and re.search(r"\d", it.text)]
+    out = []
+    for i, (tick, row) in enumerate(zip(top_down, data, strict=True)):
+        line = lines[i] if len(lines) == len(data) else rows[0]
+        printed = re.findall(NUM, line.text) if len(lines) == len(data) else []
+        for j, (x, raw) in enumerate(zip(ctx.x.ticks, row, strict=True)):
+            if raw is not None and not _number(raw):
+                return []
+            value = (
+                parse_value(printed[j])
+                if len(printed) == len(row) and raw is not None
+                else _value(raw, line, None)
+            )
+            if value is None:
+                return []
+            out.append((x, tick, value, line))
     return out
 
 

@@ -264,8 +264,10 @@ _DRAWING = re.compile(
 
 
 def _sentence(label: str) -> bool:
-    """The text before a paragraph's first colon is a sentence, not the name of an entry."""
-    return len(label.split()) > 8 or bool(re.search(r"[a-z][.!?]\s+[A-Z]", label))
+    """The text before a paragraph's first colon is a sentence, not the name of an entry (a
+    remark in brackets does not make it one: "Rows and columns (same order; rows top to ...)")."""
+    bare = re.sub(r"\([^()]*\)", " ", label)
+    return len(bare.split()) > 8 or bool(re.search(r"[a-z)\"'”][.!?]\s+[A-Z]", bare))
 
 
 def _data_line(label: str, body: str) -> bool:
@@ -535,14 +537,28 @@ def chart_type(text: str) -> str:
     return "unknown"
 
 
+_AXIS_FIELD = re.compile(
+    r"(?:labels?|title|name|values?|ticks?|tick labels|categories|markers|order|direction)\b"
+)
+
+
 def _nested_axis(items: list[Item], i: int) -> str:
     """An axis told as sub-bullets (Label: ..., Ticks: ...) as one description."""
     parent = items[i]
     parts: dict[str, str] = {}
     for child in items[i + 1 :]:
-        if child.kind != "list" or child.level <= parent.level or not child.label:
+        if child.kind != "list" or not child.label:
             break
         key = strip_markdown(child.label).lower()
+        # "- **X-Axis:**" over "- Label: `Codon`", "- Values: ..." at its own depth: a model
+        # that flattened the nesting; the fields still belong to the bold parent
+        flattened = (
+            child.level == parent.level
+            and not child.text.lstrip().startswith(("**", "__"))
+            and _AXIS_FIELD.match(key)
+        )
+        if child.level <= parent.level and not flattened:
+            break
         # "Labels: 0.0, 0.1" are the tick labels, "Label: Dropout" is the axis's name
         if re.search(r"tick|value|marker|categor|class|level|group|item|\blabels\b", key):
             parts["ticks"] = child.body or ""

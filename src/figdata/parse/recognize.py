@@ -1270,6 +1270,7 @@ def _comma_statements(item: Item) -> list[Item]:
     return out
 
 
+_LEADING_SEP = re.compile(r"^\s*(?:→|->|[:=—–])\s*")
 _SPACED = re.compile(r"\s{2,}|\t+")
 
 
@@ -1389,8 +1390,14 @@ def recognize(items: list[Item], ctx: Context) -> None:
                 # "**DANN** — slopes downward. Points: 0% → 72.0; 10% → 68.1": the head names
                 # the row, its body gives the row's values at ticks
                 body = Item(item.line, "text", item.level, item.body, item.zone)
-                if group is not None:
-                    at_pairs(body, ctx, group)
+                if group is not None and not at_pairs(body, ctx, group):
+                    # "**T1** → 8 | 11 | 19": the head names the row, its values follow
+                    values = _LEADING_SEP.sub("", item.body)
+                    keyed_list(
+                        Item(item.line, "list", 0, item.text, item.zone, item.label, values),
+                        ctx,
+                        group,
+                    )
             continue
         if item.kind == "list" and group is not None and not group_sticky:
             if item.level <= group_indent:
