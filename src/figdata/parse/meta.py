@@ -613,12 +613,15 @@ def series_names(texts: list[str]) -> list[str]:
     return out
 
 
-_DRAWN = re.compile(r"(?:bars?|lines?|markers?|dots?|squares?|circles?|swatch|solid|dashed|dotted)")
+_DRAWN = re.compile(
+    r"(?:bars?|lines?|markers?|dots?|squares?|circles?|triangles?|diamonds?|crosses|swatch|"
+    r"solid|dashed|dotted)"
+)
 
 
 def _swatch(text: str) -> bool:
-    """ "Blue", "light teal bars", "dashed grey line": how a series is drawn, not its name."""
-    words = text.lower().split()
+    """ "Blue", "light teal bars", "Red, dashed, circles": how a series is drawn, not its name."""
+    words = [w for w in re.split(r"[\s,;/]+", text.lower()) if w]
     colour = lexicon.COLOUR_WORDS.regex
     return any(colour.fullmatch(w) for w in words) and all(
         colour.fullmatch(w) or _DRAWN.fullmatch(w) for w in words

@@ -460,6 +460,8 @@ def group_child(item: Item, ctx: Context, group) -> bool:
     found = resolve(label, other)
     if found is None:
         return False
+    if len(found.prefix.split()) >= 2 and compares(strip_markdown(item.text)):
+        return False  # "Annotation above the Drip bar: +0.9 (gain over rain-fed)": a difference
     x, y = (found.tick, group[1]) if group[0] == "y" else (group[1], found.tick)
     if slot == "missing":
         ctx.missing(x, y, item, item.body or "")
