@@ -253,13 +253,24 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
 _LEAD_IN = re.compile(r"^(?P<lead>[A-Za-z][^:\d]*(?:\([^()]*\)[^:\d]*)*):\s+(?P<rest>.+)$")
 
 
+_READS = re.compile(
+    r"^(?P<lead>[a-z][a-z ]{0,40}?\b(?:reads?|is|are|shows?|gives?)):?\s+(?P<rest>[-−+~≈]?\d.*)$"
+)
+_DASHED_REMARK = re.compile(r"\s+[-—–]\s+[a-z][^\d]*$")
+
+
 def _after_lead_in(body: str) -> list[Value | str] | None:
     """'Values from left to right (dose 0 to 3): 100, 88, 76': the values after a lead-in.
 
     The lead-in is words (a remark in brackets may hold numbers) and a colon; what follows it
     must be a list of values, or nothing is read.
     """
-    m = _LEAD_IN.match(strip_markdown(body).strip())
+    text = strip_markdown(body).strip()
+    m = _LEAD_IN.match(text)
+    if m is None:
+        # "the full row reads 0.121, 0.109, 0.098 - the highest row overall": words ending in
+        # a reading verb, the values, and a remark set off by a dash
+        m = _READS.match(_DASHED_REMARK.sub("", text))
     return value_list(m.group("rest")) if m else None
 
 
