@@ -8,7 +8,7 @@ import shutil
 
 import pandas as pd
 import pytest
-from helpers import SEEDS
+from helpers import CORPUS_DOCS, SEEDS
 from test_cache import all_bytes, corpus, differing, run_shard
 
 from figdata import fileio, layout
@@ -16,6 +16,7 @@ from figdata.parse import parse_document
 from figdata.stats import job, samefig, samefig_memo
 
 EDITED = "004_7287e729ebf072ec"
+OTHER = "d03_beam-length-penalty-bleu"  # a figure of its own, untouched by the edits below
 
 
 def _frames(texts: dict[str, bytes]):
@@ -27,9 +28,11 @@ def _frames(texts: dict[str, bytes]):
 
 
 def _texts() -> dict[str, bytes]:
-    """The seeds and copies of two of them under other names: several groups."""
+    """The seeds, a figure of the development corpus, and copies of three of them under other
+    names: several groups, one of which no edit below touches."""
     texts = {p.stem: p.read_bytes() for p in sorted(SEEDS.glob("*.txt"))}
-    for doc in ("001_9d53600add756bdd", "003_4bef295f338d59e0"):
+    texts[OTHER] = (CORPUS_DOCS / f"{OTHER}.txt").read_bytes()
+    for doc in ("001_9d53600add756bdd", "003_4bef295f338d59e0", OTHER):
         texts[f"{doc}_copy"] = texts[doc].replace(b"0.5", b"0.50", 1)
     return texts
 
