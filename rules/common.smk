@@ -3,7 +3,6 @@
 
 import json
 import os
-import re
 import subprocess
 import sys
 from importlib.util import find_spec
@@ -16,16 +15,13 @@ from snakemake.logging import logger
 # the workflow and the jobs cannot disagree. These modules import in a few
 # hundredths of a second without pandas, so a dry run stays fast.
 try:
-    from figdata import layout
+    from figdata import layout, seeds
     from figdata.publish import shard_of
 except ImportError as exc:
     raise WorkflowError(
         f"the figdata package is not importable ({exc}): run `pip install -e .`"
     ) from exc
 
-DOC_SUFFIXES = (".txt", ".md")
-# the workflow's own files, when seeds_dir is the project folder itself
-SKIP_QUIETLY = re.compile(r"^(Snakefile|.*\.(smk|py|yaml|yml|toml|lock|cfg|json))$")
 RESULTS = layout.RESULTS
 
 # With --sdm conda, envs/figdata.post-deploy.sh installs figdata from here into
@@ -38,66 +34,24 @@ wildcard_constraints:
     shard=r"\d\d\d+",
 
 
-def skip_reason(path):
-    """Why an entry of the seeds folder is not a document, or None when it is one."""
-    name = path.name
-    if name.startswith("."):
-        # editor lock and swap files such as ".#a.txt"
-        return "hidden"
-    if path.is_dir():
-        return "a folder (sub-folders are not searched)"
-    if path.suffix.lower() not in DOC_SUFFIXES:
-        return "not *.txt or *.md"
-    if any(c in path.stem for c in "{}"):
-        return "braces in the name (Snakemake reads them as wildcards): rename it"
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return "the name is not valid UTF-8: rename it"
-    if path.is_symlink() and not path.exists():
-        return "broken symbolic link"
-    if not path.is_file():
-        # a FIFO or a device would block the job reading it
-        return "not a regular file"
-    return None
-
-
 def discover_documents(seeds_dir):
     """Map doc id (file stem) -> path for every *.txt / *.md in seeds_dir, sorted.
 
-    Suffixes match in any case (UPPER.TXT). Every other entry is skipped and
-    logged once with the reason (sub-folders, broken links, FIFOs, other
-    suffixes); hidden files are counted, not listed.
+    figdata.seeds.discover decides (the documents job of each shard calls it again);
+    every other entry is logged once with the reason it was skipped (sub-folders,
+    broken links, FIFOs, other suffixes); hidden files are counted, not listed.
     """
-    folder = Path(seeds_dir)
-    if not folder.is_dir():
-        raise WorkflowError(
-            f"seeds_dir {str(folder)!r} is not a folder (relative paths start at "
-            f"the working directory {str(Path.cwd())!r})"
-        )
-    docs = {}
-    hidden = 0
-    for path in sorted(folder.iterdir()):
-        reason = skip_reason(path)
-        if reason == "hidden":
-            hidden += 1
-            continue
-        if reason:
-            if not (reason == "not *.txt or *.md" and SKIP_QUIETLY.match(path.name)):
-                logger.info(f"skipped {str(path)!r}: {reason}")
-            continue
-        stem = path.stem
-        if stem in docs:
-            raise WorkflowError(
-                f"two documents share the id {stem!r}: {docs[stem]} and {path}; "
-                "a document's id is its file name without extension, rename one"
-            )
-        docs[stem] = str(path)
-    if hidden:
-        logger.info(f"skipped {hidden} hidden entries of {str(folder)!r}")
-    if not docs:
-        logger.warning(f"no *.txt or *.md documents in {str(folder)!r}")
-    return docs
+    try:
+        found = seeds.discover(seeds_dir)
+    except ValueError as exc:
+        raise WorkflowError(str(exc)) from exc
+    for path, reason in found.skipped:
+        logger.info(f"skipped {path!r}: {reason}")
+    if found.hidden:
+        logger.info(f"skipped {found.hidden} hidden entries of {str(seeds_dir)!r}")
+    if not found.docs:
+        logger.warning(f"no *.txt or *.md documents in {str(seeds_dir)!r}")
+    return found.docs
 
 
 def assign_shards(docs, shards):
@@ -120,6 +74,21 @@ def shard_docs(wildcards):
 
 def shard_doc_paths(wildcards):
     return [DOCS[doc] for doc in shard_docs(wildcards)]
+
+
+def shard_ids_digest(wildcards):
+    """The fingerprint of the shard's documents as planned: the documents job checks that
+    it finds the same ones."""
+    return seeds.ids_digest(shard_docs(wildcards))
+
+
+def documents_file(shard):
+    """A shard's list of documents (the documents job's output)."""
+    return layout.files(shard_folder(shard), layout.DOCUMENTS_FILES)["documents"]
+
+
+def documents_job_folder(wildcards, output):
+    return layout.folder_of(output.documents, layout.DOCUMENTS_FILES["documents"])
 
 
 def shard_folder(shard):
@@ -251,6 +220,9 @@ def stages_code(*stages):
     return sorted({path for stage in stages for path in stage_code(stage)})
 
 
+# the documents job: which documents the shard has (its own modules only: the list does
+# not depend on any stage's code)
+DOCUMENTS_CODE = package_sources(*layout.STAGE_CODE["documents"])
 # the shard job's stages; each keys its per-document cache on its own code only
 SHARD_CODE = stages_code("extract", "validate", "stats", "figures")
 # the corpus job's: the corpus tables, same-figure groups, pages and index; a page shows

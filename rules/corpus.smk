@@ -11,6 +11,7 @@ rule corpus:
             for name in layout.SHARD_FILES
             if name not in CORPUS_UNUSED
         },
+        documents=[documents_file(s) for s in SHARDS],
         code=CORPUS_CODE,
     output:
         **corpus_files(),

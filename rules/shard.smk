@@ -1,3 +1,8 @@
+# The documents job lists a shard's documents with their digests (figdata.seeds): the
+# documents are its inputs, so that Snakemake records their checksums for one small
+# output rather than for each of the shard job's; the shard job reads the list, so that
+# its command line does not grow with the shard.
+#
 # The shard job: extract, validate, stats and figures of one shard of documents in
 # one process (see README, "How the work is cut"). Snakemake tracks a few files per
 # shard, never one per document; the per-document files are side outputs, listed
@@ -5,9 +10,31 @@
 # to one stage's code or settings redoes that stage's work only.
 
 
-rule shard:
+rule documents:
     input:
         docs=shard_doc_paths,
+        code=DOCUMENTS_CODE,
+    output:
+        **layout.files(shard_folder("{shard}"), layout.DOCUMENTS_FILES),
+    log:
+        log_file("documents", "{shard}"),
+    localrule: True
+    conda:
+        "../envs/figdata.yaml"
+    params:
+        folder=documents_job_folder,
+        seeds=config["seeds_dir"],
+        shards=config["shards"],
+        planned=shard_ids_digest,
+    shell:
+        "python -m figdata.cli documents --shard-dir {params.folder:q}"
+        " --seeds-dir {params.seeds:q} --shards {params.shards} --planned {params.planned}"
+        " 2> {log:q}"
+
+
+rule shard:
+    input:
+        documents=documents_file("{shard}"),
         code=SHARD_CODE,
     output:
         **shard_files("{shard}", layout.SHARD_FILES),
@@ -31,4 +58,4 @@ rule shard:
         "python -m figdata.cli shard --shard-dir {params.folder:q} --shards {params.shards}"
         " --max-doc-mb {params.max_doc_mb} --time-budget {params.budget} {params.links}"
         " --cmap {params.cmap:q} --diverging-cmap {params.diverging:q} --dpi {params.dpi}"
-        " {params.comparisons} -- {input.docs:q} 2> {log:q}"
+        " {params.comparisons} --documents {input.documents:q} 2> {log:q}"

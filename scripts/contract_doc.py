@@ -92,7 +92,8 @@ FILES = [
     ),
     (
         "results/shards/{shard}/documents.tsv",
-        "intermediate: the shard's documents and their files (doc, path); the corpus job "
+        "intermediate: the shard's documents, their files and SHA-256 (doc, path, sha256), "
+        "from the documents job; the shard job reads its documents from it, the corpus job "
         "writes their pages",
     ),
     (

@@ -49,3 +49,25 @@ def test_the_command_line_wants_a_shard_folder(tmp_path, capsys):
     with pytest.raises(SystemExit):
         cli.main(["extract", f"--shard-dir={tmp_path / 'parsed'}"])
     assert "is not a shard folder" in capsys.readouterr().err
+
+
+def _fails() -> None:
+    raise ValueError("drawing went wrong")
+
+
+def test_work_beside_that_fails_fails_the_job(tmp_path):
+    with pytest.raises(RuntimeError, match="fails, run beside, failed"):
+        with cli.Beside(_fails) as beside:
+            beside.start()
+
+
+def test_work_beside_runs_once_started_and_not_after_an_error(tmp_path):
+    marker = tmp_path / "worked"
+    with cli.Beside(marker.write_text, "yes") as beside:
+        beside.start()
+    assert marker.read_text() == "yes"
+    marker.unlink()
+    with pytest.raises(KeyError):
+        with cli.Beside(marker.write_text, "yes"):
+            raise KeyError("the parent failed first")
+    assert not marker.exists()

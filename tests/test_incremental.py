@@ -108,6 +108,7 @@ CODE_CASES = {
     "figures/output.py": {"shard", "corpus"},
     "templates/document.html": {"corpus"},
     "tables.py": {"shard"},
+    "seeds.py": {"documents"},
 }
 
 
@@ -193,5 +194,5 @@ def test_a_rerun_for_one_stage_redoes_that_stage_only(tmp_path, change):
 
 def read_manifest_docs(workdir: Path, shard: str) -> set[str]:
     folder = layout.shard_folder(str(workdir / layout.RESULTS), shard)
-    text = Path(layout.files(folder, layout.SHARD_FILES)["documents"]).read_text()
+    text = Path(layout.files(folder, layout.DOCUMENTS_FILES)["documents"]).read_text()
     return {line.split("\t", 1)[0] for line in text.splitlines()[1:]}

@@ -364,7 +364,7 @@ def test_pages_are_written_again_only_where_same_figure_matches_changed(tmp_path
     path.write_bytes(path.read_bytes() + b"\nOne more sentence, with 42 in it.\n")
     before = page_times()
     ran = ran_shards(run_snakemake(workdir))
-    assert ran == {"shard": [shard(lone)], "corpus": [], "all": []}
+    assert ran == {"documents": [shard(lone)], "shard": [shard(lone)], "corpus": [], "all": []}
     after = page_times()
     assert [d for d in before if after[d] != before[d]] == [lone]
     assert "1 written, 0 unchanged" in (workdir / "logs/corpus.log").read_text()
@@ -376,7 +376,7 @@ def test_pages_are_written_again_only_where_same_figure_matches_changed(tmp_path
     path.write_bytes(text.replace(b"Window 500: 40.0", b"Window 500: 41.0"))
     before = page_times()
     ran = ran_shards(run_snakemake(workdir))
-    assert ran == {"shard": [shard(a)], "corpus": [], "all": []}
+    assert ran == {"documents": [shard(a)], "shard": [shard(a)], "corpus": [], "all": []}
     assert "41.0 vs 42.7" in (pages / f"{b}.html").read_text()
     after = page_times()
     assert sorted(d for d in before if after[d] != before[d]) == sorted([a, b])

@@ -256,8 +256,9 @@ def test_an_edit_redraws_one_document(run):
     try:
         doc.write_bytes(original.replace(b"41.3, 42.7, 45.3", b"41.3, 42.9, 45.3", 1))
         jobs = planned_jobs(run)
-        # its shard's job (figures among its stages) and the corpus job (pages, index)
-        assert jobs == {"shard": 1, "corpus": 1, "all": 1}, jobs
+        # its shard's list of documents, its shard's job (figures among its stages) and
+        # the corpus job (pages, index)
+        assert jobs == {"documents": 1, "shard": 1, "corpus": 1, "all": 1}, jobs
         run_snakemake(run)
         after = digests(run / "results" / "report")
         changed = {k for k in after if before.get(k) != after[k]}

@@ -130,8 +130,19 @@ def test_the_corpus_job_reruns_to_a_clean_runs_bytes(tmp_path, counted):
     gone.unlink()
     docs = sorted(tmp_path.joinpath("docs").iterdir())
     counted.clear()
-    _shard_run(tmp_path / "a", docs)
+    signed: list[str] = []
+    real_rows = samefig.signature_rows
+
+    def spy(panels):
+        signed.extend(sorted(set(panels["doc"])))
+        return real_rows(panels)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(samefig, "signature_rows", spy)
+        _shard_run(tmp_path / "a", docs)
     assert len(counted) < len(json.loads(memo_file.read_text())["components"])
+    # the panels of the edited and the added document only are read for their signatures
+    assert signed == ["000_zz_added", EDITED]
     _shard_run(tmp_path / "b", docs)  # clean, writing a memo of its own
     _shard_run(tmp_path / "c", docs, use_memo=False)
     a, b, c = (all_bytes(tmp_path / x, skip_cache=False) for x in "abc")
@@ -141,6 +152,8 @@ def test_the_corpus_job_reruns_to_a_clean_runs_bytes(tmp_path, counted):
     assert differing(all_bytes(tmp_path / "a"), all_bytes(tmp_path / "c")) == []
     assert memo_key not in c and b"001_9d53600add756bdd" not in a[memo_key]
     assert b"000_zz_added" in a[memo_key]
+    signatures = f"corpus/{layout.CACHE}/{samefig_memo.SIGNATURES}"
+    assert b"000_zz_added" in a[signatures] and b"001_9d53600add756bdd" not in a[signatures]
 
 
 def test_a_stale_or_damaged_memo_is_ignored(tmp_path, caplog, monkeypatch):

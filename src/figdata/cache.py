@@ -163,8 +163,9 @@ class DocCache:
         except FileNotFoundError:
             return None
 
-    def _index(self) -> dict:
-        """The index when every file it lists is there with its digest; else empty."""
+    def index(self) -> dict:
+        """The index (``docs``: document -> key, ``files``: name -> SHA-256) when every
+        file it lists is there with its digest; else empty."""
         path = self.folder / INDEX
         try:
             index = json.loads(path.read_text(encoding="utf-8"))
@@ -191,7 +192,7 @@ class DocCache:
         ``tables`` maps a cached table's name to its columns (figdata.tables);
         ``extras`` names the cached JSON file of per-document values, if any.
         """
-        index = self._index()
+        index = self.index()
         cached = index.get("docs", {})
         files = index.get("files", {})
         wanted = [f"{t}.parquet" for t in tables] + ([extras] if extras else [])

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from figdata import fileio, layout, publish
+from figdata import fileio, layout, publish, seeds
 
 log = logging.getLogger("figdata")
 
@@ -109,36 +109,100 @@ def _shard(args) -> None:
     settings change the others take every document from their caches and keep their
     published files; one process instead of four saves three interpreter start-ups and
     imports, and three of Snakemake's job records, on every edit."""
+    if args.documents:
+        if args.docs:
+            raise ValueError("documents given both as arguments and with --documents")
+        args.docs = list(seeds.read_listing(args.documents).values())
     ids = argparse.Namespace(**{**vars(args), "docs": [fileio.doc_id(p) for p in args.docs]})
     with shard_lock(args.shard_dir):
-        _extract_unlocked(args)
-        _validate_unlocked(ids)
-        _stats_unlocked(ids)
-        _figures(args)
-        write_documents(args.shard_dir, args.docs)
+        # the figures need the validated tables only, not the statistics: a child drawing
+        # them runs beside the statistics, on the second CPU; it imports matplotlib and
+        # the drawing code while the documents are extracted and validated
+        with Beside(_figures, args, prepare=_drawing_modules) as figures:
+            _extract_unlocked(args)
+            _validate_unlocked(ids)
+            figures.start()
+            _stats_unlocked(ids)
 
 
-def write_documents(folder: str, paths: Sequence[str]) -> None:
-    """The shard's documents and their files (``documents.tsv``): the corpus job writes
-    their pages and needs their text."""
-    rows = sorted((fileio.doc_id(p), p) for p in paths)
-    text = publish.tsv_text(DOCUMENTS_COLUMNS, rows)
-    fileio.write_if_changed(layout.files(folder, layout.SHARD_FILES)["documents"], text.encode())
+def _drawing_modules() -> None:
+    from figdata.figures import shard, style
+
+    style.apply()
+    del shard
 
 
-DOCUMENTS_COLUMNS = ("doc", "path")
+class Beside:
+    """``work(*args)`` in a forked child, started when the parent says so (:meth:`start`)
+    and awaited when the ``with`` block ends; the block fails when the child failed.
+
+    The child is forked when the block is entered, before the parent's libraries start
+    threads (pyarrow starts its pool at the first read), and runs ``prepare()`` (its
+    imports) at once, so that its start-up overlaps the parent's work too. Leaving the
+    block without :meth:`start` (an exception) tells the child to exit without working.
+    Its log lines go to the same stderr as the parent's.
+    """
+
+    def __init__(self, work, *args, prepare=None) -> None:
+        self.work, self.args, self.prepare = work, args, prepare
+        self.pid: int | None = None
+        self.pipe: int | None = None
+
+    def __enter__(self) -> Beside:
+        read, write = os.pipe()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:  # the child: never returns
+            os.close(write)
+            code = 1
+            try:
+                if self.prepare is not None:
+                    self.prepare()
+                go = os.read(read, 1) == b"1"
+                if go:
+                    self.work(*self.args)
+                code = 0
+            except BaseException:
+                log.exception("figdata: %s failed", getattr(self.work, "__name__", "work"))
+            finally:
+                sys.stderr.flush()
+                os._exit(code)
+        os.close(read)
+        self.pid, self.pipe = pid, write
+        return self
+
+    def start(self) -> None:
+        os.write(self.pipe, b"1")
+        os.close(self.pipe)
+        self.pipe = None
+
+    def __exit__(self, kind, value, tb) -> None:
+        if self.pipe is not None:  # not started: the child exits without working
+            os.write(self.pipe, b"0")
+            os.close(self.pipe)
+            self.pipe = None
+        _, status = os.waitpid(self.pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        if code != 0 and kind is None:
+            name = getattr(self.work, "__name__", "work").lstrip("_")
+            raise RuntimeError(f"{name}, run beside, failed (exit status {code}): see above")
+
+
+def _documents(args) -> None:
+    """The shard's list of documents (figdata.seeds), written only when it changed."""
+    shard = int(Path(args.shard_dir).name)
+    docs = seeds.shard_documents(args.seeds_dir, args.shards, shard)
+    if args.planned is not None:
+        seeds.check_planned(docs, args.planned, args.seeds_dir)
+    path = layout.files(args.shard_dir, layout.DOCUMENTS_FILES)["documents"]
+    Path(args.shard_dir).mkdir(parents=True, exist_ok=True)
+    written = fileio.write_if_changed(path, seeds.listing_text(docs).encode("utf-8"))
+    log.info("%s: %d documents%s", path, len(docs), "" if written else ", unchanged")
 
 
 def read_documents(folder: str) -> dict[str, str]:
-    """Document id -> its file, as the shard job listed them (:func:`write_documents`)."""
-    import csv
-
-    path = layout.files(folder, layout.SHARD_FILES)["documents"]
-    with open(path, encoding="utf-8", newline="") as fh:
-        rows = list(csv.reader(fh, delimiter="\t"))
-    if not rows or tuple(rows[0]) != DOCUMENTS_COLUMNS or any(len(r) != 2 for r in rows[1:]):
-        raise ValueError(f"{path}: not a table of documents")
-    return {doc: source for doc, source in rows[1:]}
+    """Document id -> its file, as the documents job listed them (figdata.seeds)."""
+    return seeds.read_listing(layout.files(folder, layout.DOCUMENTS_FILES)["documents"])
 
 
 def _stats_corpus(args) -> None:
@@ -263,12 +327,15 @@ def write_pages(folder, sources, given, same_figure, config, title, use_cache=Tr
     report_dir = f"{results}/{layout.REPORT}"
     figure_manifest = layout.files(folder, layout.FIGURES_FILES)["manifest"]
     doc_cache = cache.DocCache.of_shard(folder, "report") if use_cache else None
-    keys = None
+    keys = inputs = None
     if doc_cache is not None:
         digests = layout.files(folder, layout.EXTRACT_FILES)["digests"]
-        keys = site.page_keys(
-            digests, sources, figure_manifest, same_figure, list(given), config, title
-        )
+        made_of = (digests, sources, figure_manifest, same_figure, list(given), config, title)
+        # a shard whose keys' inputs did not change keeps its keys (most shards, on an edit)
+        inputs = site.page_inputs(*made_of)
+        keys = site.kept_page_keys(doc_cache, inputs, sorted(sources))
+        if keys is None:
+            keys = site.page_keys(*made_of)
     reused = site.reusable_pages(sorted(sources), doc_cache, keys, report_dir)
     # only the pages to write need their documents' rows, and no table is read for none
     fresh = reused.fresh
@@ -288,6 +355,7 @@ def write_pages(folder, sources, given, same_figure, config, title, use_cache=Tr
         reused,
         doc_cache,
         keys,
+        inputs,
     )
 
 
@@ -346,38 +414,93 @@ def _corpus(args) -> None:
     written where the same-figure table is made."""
     import json
 
-    from figdata.report import site
     from figdata.stats import job
 
-    _aggregate(argparse.Namespace(results=args.results, shards=args.shards, prune=True))
-    folders = [layout.shard_folder(args.results, s) for s in args.shards]
-    job.stats_corpus(args.results, folders, use_memo=not args.no_cache)
+    config = json.loads(args.config or "{}")
     corpus = layout.files(args.results, layout.STATS_CORPUS_FILES)
+    folders = [layout.shard_folder(args.results, s) for s in args.shards]
+    index_args = (args.results, args.shards, corpus["summary_json"], config, args.title)
+    # The index and the pages need the corpus tables, not each other: once the parent
+    # has made the tables, a child writes the index and its overview figure while a
+    # grandchild writes pages, one on each CPU, and each takes the next shard's pages
+    # from one queue (a pipe) until none is left. The child was forked at
+    # the start and did its imports (matplotlib, the templates, the font's characters)
+    # meanwhile; the grandchild is forked from it, its imports done too.
+    queue, fill = os.pipe()
+    try:
+        with Beside(
+            _index_then_pages,
+            (*index_args, args.page_size, args.dpi),
+            (args, folders, corpus, config),
+            (queue, fill),
+            prepare=_index_modules,
+        ) as child:
+            _aggregate(argparse.Namespace(results=args.results, shards=args.shards, prune=True))
+            job.stats_corpus(args.results, folders, use_memo=not args.no_cache)
+            for i in range(len(folders)):
+                os.write(fill, i.to_bytes(4, "big"))
+            os.close(fill)
+            fill = -1
+            child.start()
+    finally:
+        os.close(queue)
+        if fill >= 0:
+            os.close(fill)
+
+
+def _index_then_pages(index_args, pages_args, pipe) -> None:
+    queue, fill = pipe
+    os.close(fill)  # the child's copy: the queue ends when the parent's is closed too
+    with Beside(_write_pages_from, queue, *pages_args) as pages:
+        pages.start()
+        write_index(*index_args)
+        _write_pages_from(queue, *pages_args)
+
+
+def _write_pages_from(queue: int, args, folders, corpus, config) -> None:
+    """The pages of the shards whose numbers (4 bytes each) this process reads first from
+    ``queue``, until it is empty and closed."""
+    same_figure = None
+    while len(token := os.read(queue, 4)) == 4:
+        if same_figure is None:
+            same_figure = _same_figure_rows(corpus)
+        _write_shard_pages(args, folders[int.from_bytes(token, "big")], corpus, config, same_figure)
+
+
+def _index_modules() -> None:
+    """What the index and the pages need first: matplotlib, the templates, the font's
+    characters (which a page's figure labels are checked against)."""
+    from figdata.figures import labels, output, overview, style
+    from figdata.report import html, site
+
+    style.apply()
+    html.environment()
+    labels.clean("0")
+    del output, overview, site
+
+
+def _same_figure_rows(corpus: Mapping[str, str]):
+    """The corpus's same-figure matches, for the pages."""
+    from figdata.report import site
+
     same_figure = site.read_table(corpus["same_figure"])
     # plain objects: pandas iterates Arrow-backed strings a value at a time, and the pages
     # take these rows as dicts (the same values either way)
     strings = [c for c in same_figure.columns if same_figure[c].dtype == "string"]
-    same_figure = same_figure.astype(dict.fromkeys(strings, object))
-    config = json.loads(args.config or "{}")
-    for folder in folders:
-        stats = layout.files(folder, layout.STATS_FILES)
-        given = {t: stats[t] for t in PAGE_STATS}
-        given.update(same_figure=corpus["same_figure"], stats_findings=stats["findings"])
-        sources = read_documents(folder)
-        # the matches that name one of the shard's documents: what its pages show
-        ids = list(sources)
-        mine = same_figure["doc_a"].isin(ids) | same_figure["doc_b"].isin(ids)
-        matches = same_figure[mine].reset_index(drop=True)
-        write_pages(folder, sources, given, matches, config, args.title, not args.no_cache)
-    write_index(
-        args.results,
-        args.shards,
-        corpus["summary_json"],
-        config,
-        args.title,
-        args.page_size,
-        args.dpi,
-    )
+    return same_figure.astype(dict.fromkeys(strings, object))
+
+
+def _write_shard_pages(args, folder: str, corpus: Mapping[str, str], config, same_figure) -> None:
+    """The pages of one shard's documents, with the same-figure matches that name them."""
+    stats = layout.files(folder, layout.STATS_FILES)
+    given = {t: stats[t] for t in PAGE_STATS}
+    given.update(same_figure=corpus["same_figure"], stats_findings=stats["findings"])
+    sources = read_documents(folder)
+    # the matches that name one of the shard's documents: what its pages show
+    ids = list(sources)
+    mine = same_figure["doc_a"].isin(ids) | same_figure["doc_b"].isin(ids)
+    matches = same_figure[mine].reset_index(drop=True)
+    write_pages(folder, sources, given, matches, config, args.title, not args.no_cache)
 
 
 def _shard_dir(value: str) -> str:
@@ -528,8 +651,26 @@ def parser() -> argparse.ArgumentParser:
     for flag, spec in drawing.items():
         sh.add_argument(flag, **spec)
     sh.add_argument("--no-cache", **no_cache)
+    sh.add_argument(
+        "--documents",
+        help="the shard's list of documents (the documents command's output), instead of "
+        "the files as arguments",
+    )
     sh.add_argument("docs", nargs="*", help="document files of the shard")
     sh.set_defaults(run=_shard)
+
+    do = sub.add_parser(
+        "documents", help="list a shard's documents with their digests (documents.tsv)"
+    )
+    do.add_argument("--shard-dir", **shard_dir)
+    do.add_argument("--seeds-dir", required=True, help="the folder of the documents")
+    do.add_argument("--shards", type=int, required=True, help="number of shards")
+    do.add_argument(
+        "--planned",
+        help="fingerprint of the shard's document ids as the workflow planned them "
+        "(figdata.seeds.ids_digest): another set fails the job",
+    )
+    do.set_defaults(run=_documents)
 
     co = sub.add_parser(
         "corpus", help="corpus tables, same-figure groups, every shard's pages and the index"

@@ -83,6 +83,8 @@ STAGE_CODE: dict[str, tuple[str, ...]] = {
     "figures": ("figures/*.py",),
     "report": ("report/*.py", "templates/*"),
     "archive": ("archive.py", "__main__.py"),
+    # the shard's list of documents (rules/shard.smk, rule documents)
+    "documents": ("seeds.py", "publish.py"),
 }
 
 
@@ -117,15 +119,17 @@ FIGURES = f"{REPORT}/figures"
 FIGURES_FILES: dict[str, str] = {"manifest": "figures.tsv"}
 #: the report_pages job's output, relative to the shard's folder: the shard's list of pages
 PAGES_FILES: dict[str, str] = {"manifest": "pages.tsv"}
+#: the documents job's output, relative to the shard's folder: the shard's documents, their
+#: files and digests (figdata.seeds), which the shard job and the corpus job read
+DOCUMENTS_FILES: dict[str, str] = {"documents": "documents.tsv"}
 #: the shard job's outputs (extract, validate, stats and figures of one shard in one
-#: process), relative to the shard's folder, and the list of its documents' files
+#: process), relative to the shard's folder
 SHARD_FILES: dict[str, str] = {
     **{f"raw_{t}": EXTRACT_FILES[t] for t in TABLES},
     "digests": EXTRACT_FILES["digests"],
     **VALIDATE_FILES,
     **{f"stats_{name}": path for name, path in STATS_FILES.items()},
     "figures": FIGURES_FILES["manifest"],
-    "documents": "documents.tsv",
 }
 #: the report (index) job's declared outputs, relative to the results folder
 REPORT_FILES: dict[str, str] = {

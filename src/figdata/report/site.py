@@ -97,51 +97,132 @@ def page_keys(
     """Each document's page key: what its page shows, as one digest; None without digests.
 
     The document's rows in the validated and statistics tables follow from its
-    bytes and the code of the stages that made them (the extract job's key chained
-    with the code versions of validate, stats, figures and report, as every
-    stage's cache keys them). The rest is named here: the document's bytes (the
-    page shows them, even those no stage read), its row of the figures' list, its
+    bytes and the code of the stages that made them (the extract job's key with
+    the code versions of validate, stats, figures and report, as every stage's
+    cache keys them). The rest is named here: the document's bytes (the page
+    shows them, even those no stage read), its row of the figures' list, its
     same-figure matches (found across the corpus), the statistics tables given
     (the others are "not computed"), the configuration, the title and the
-    provenance of the environment.
+    provenance of the environment. What all documents share is hashed once, so
+    that a document costs one digest of its own parts.
     """
     docs = sorted(sources)
-    chained = cache.chained_keys(digests, docs, ("validate", "stats", "figures", "report"))
-    if chained is None:
+    if digests is None or not Path(digests).is_file():
         return None
-    figures = read_figure_manifest(figure_manifest)
+    recorded = cache.read_digest_rows(digests)
+    if set(recorded) != set(docs):
+        raise ValueError(f"{digests}: lists other documents than the shard's")
+    figures = _figure_lines(figure_manifest)
     # plain JSON records, converted column by column (the same values jsonable gives), so
-    # that each document's part of the key is dumped without walking it value by value
+    # that each document's matches are dumped without walking them value by value
     records = None if same_figure is None else fileio.json_records(same_figure)
     matches = _rows_by(records, "doc_a", "doc_b")
-    setting = cache.digest(
-        fileio.json_text(
-            {
-                "config": dict(config),
-                "title": title,
-                "given": sorted(given),
-                "same_figure": same_figure is not None,
-                "env": provenance.environment(),
-            },
-            compact=True,
-        )
-    )
-    # the bytes' digests the extract job recorded; a document it did not read is read here
-    sums = cache.bytes_digests(digests)
+    shared = {
+        "code": [cache.code_version(s) for s in PAGE_STAGES],
+        "config": dict(config),
+        "title": title,
+        "given": sorted(given),
+        "same_figure": same_figure is not None,
+        "env": provenance.environment(),
+    }
+    setting = cache.digest(fileio.json_text(shared, compact=True))
     keys = {}
     for doc in docs:
-        sha = sums.get(doc)
-        if sha is None:
+        # the bytes' digest the extract job recorded; a document it did not read is read here
+        sha, key = recorded[doc]
+        if sha == "-":
             raw = _read_source(sources[doc])
-            sha = None if raw is None else provenance.sha256_bytes(raw)
-        own = {
-            "sha256": sha,
-            "figure": figures.get(doc),
-            "same_figure": matches.get(doc, []),
-        }
-        own_text = fileio.json_text(own, compact=True, plain=True)
-        keys[doc] = cache.digest(chained[doc], setting, own_text)
+            sha = "-" if raw is None else provenance.sha256_bytes(raw)
+        mine = matches.get(doc)
+        shown = json.dumps(mine, sort_keys=True, ensure_ascii=False) if mine else "[]"
+        keys[doc] = cache.digest(setting, key, sha, figures.get(doc, "-"), shown)
     return keys
+
+
+#: the stages whose code makes what a page shows (the extract stage's is in its key)
+PAGE_STAGES = ("validate", "stats", "figures", "report")
+
+
+def _figure_lines(path: str | Path | None) -> dict[str, str]:
+    """Each document's row of the figures' list, as text."""
+    if not path or not Path(path).is_file():
+        return {}
+    with open(path, encoding="utf-8", newline="") as fh:
+        rows = list(csv.reader(fh, delimiter="\t"))
+    return {row[0]: "\x1f".join(row) for row in rows[1:] if row}
+
+
+#: the digest of everything the shard's page keys were made from, kept in its cache
+INPUTS_KEY = "inputs.key"
+
+
+def page_inputs(
+    digests: str | Path | None,
+    sources: Mapping[str, str | Path],
+    figure_manifest: str | Path | None,
+    same_figure: pd.DataFrame | None,
+    given: Sequence[str],
+    config: Mapping,
+    title: str = DEFAULT_TITLE,
+) -> str | None:
+    """One digest of everything :func:`page_keys` makes a shard's keys from (None without
+    digests): while it is unchanged, so is every key, and they are not made again. An
+    edit changes it for its own shard and for those whose same-figure matches changed."""
+    if digests is None or not Path(digests).is_file():
+        return None
+    parts = [
+        *(cache.code_version(s) for s in PAGE_STAGES),
+        Path(digests).read_text(encoding="utf-8"),
+        json.dumps(sorted((d, str(p)) for d, p in sources.items())),
+        read_file(figure_manifest),
+        _table_digest(same_figure),
+        json.dumps(sorted(given)),
+        fileio.json_text(dict(config), compact=True),
+        title,
+        fileio.json_text(provenance.environment(), compact=True),
+    ]
+    # a document the extract job did not read has its bytes read for its key
+    unread = sorted(set(sources) - set(cache.bytes_digests(digests)))
+    for doc in unread:
+        raw = _read_source(sources[doc])
+        parts.append(f"{doc}\x1f{None if raw is None else provenance.sha256_bytes(raw)}")
+    return cache.digest(*parts)
+
+
+def _table_digest(df: pd.DataFrame | None) -> str:
+    """A digest of a table's columns, types and values, row by row ("-" for none)."""
+    if df is None:
+        return "-"
+    # pandas hashes each row's values (a hash, not a cryptographic digest: the table's
+    # columns, types and size go in beside it, and the whole is then digested)
+    rows = pd.util.hash_pandas_object(df.astype(str), index=False).to_numpy()
+    head = json.dumps([[str(c), str(df[c].dtype)] for c in df.columns])
+    return cache.digest(head, str(len(df)), rows.tobytes().hex())
+
+
+def read_file(path: str | Path | None) -> str:
+    """A small text file's content; "-" when there is none."""
+    if not path or not Path(path).is_file():
+        return "-"
+    return Path(path).read_text(encoding="utf-8")
+
+
+def kept_page_keys(
+    doc_cache: cache.DocCache, inputs: str | None, docs: Sequence[str]
+) -> dict[str, str] | None:
+    """The keys the cache holds for ``docs``, when they were made from ``inputs`` (the
+    :func:`page_inputs` of this run); None otherwise."""
+    if inputs is None:
+        return None
+    index = doc_cache.index()
+    keys = index.get("docs", {})
+    try:
+        stored = (doc_cache.folder / INPUTS_KEY).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    if stored != inputs or INPUTS_KEY not in index.get("files", {}) or set(keys) != set(docs):
+        return None
+    return dict(keys)
 
 
 def reusable_pages(
@@ -190,13 +271,14 @@ def write_shard_pages(
     reused: cache.Reuse | None = None,
     doc_cache: cache.DocCache | None = None,
     keys: Mapping[str, str] | None = None,
+    inputs: str | None = None,
 ) -> dict[str, int]:
     """Write ``docs/{doc}.html`` for every document of a shard, and the shard's list of pages.
 
     The documents in ``reused.hits`` keep their page (see :func:`reusable_pages`);
     ``tables`` and ``stats`` need to hold the rows of the others only. With
     ``doc_cache`` and ``keys``, the keys and each page's status are kept for the
-    next run.
+    next run, with ``inputs`` (:func:`page_inputs`), what the keys were made from.
     """
     report_dir, manifest = Path(report_dir), Path(manifest)
     kept = dict(reused.extras) if reused is not None else {}
@@ -246,17 +328,18 @@ def write_shard_pages(
         for line in cache.read_text().splitlines()[1:]:
             doc = line.split("\t", 1)[0]
             if doc not in live:
-                page = report_dir / "docs" / document.page_name(doc)
-                if page.exists():
-                    page.unlink()
+                # the index's prune, run beside the pages, may have removed it
+                if _unlink(report_dir / "docs" / document.page_name(doc)):
                     counts["removed"] += 1
     data = _tsv(rows)
     write_if_changed(manifest, data)
     write_if_changed(cache, data)
     if doc_cache is not None and keys is not None:
         # the index goes last: the pages above are no newer than it
-        extras = fileio.json_text(statuses, compact=True).encode("utf-8")
-        doc_cache.store({d: keys[d] for d in statuses}, {PAGES_EXTRAS: extras})
+        files = {PAGES_EXTRAS: fileio.json_text(statuses, compact=True).encode("utf-8")}
+        if inputs is not None:
+            files[INPUTS_KEY] = inputs.encode("utf-8")
+        doc_cache.store({d: keys[d] for d in statuses}, files)
     log.info(
         "report pages: %d written, %d unchanged, %d kept without rendering, %d removed",
         counts["written"],
@@ -279,19 +362,26 @@ def prune(report_dir: Path, live_docs: set[str], page_count: int) -> int:
     removed = 0
     for page in (report_dir / "docs").glob("*.html"):
         if page.name[: -len(".html")] not in live_docs:
-            page.unlink()
-            removed += 1
+            removed += _unlink(page)
     for fig in (report_dir / "figures").glob("*"):
         doc = _figure_doc(fig.name)
         if fig.is_file() and doc is not None and doc not in live_docs:
-            fig.unlink()
-            removed += 1
+            removed += _unlink(fig)
     for extra in report_dir.glob("index-*.html"):
         number = extra.name[len("index-") : -len(".html")]
         if not number.isdigit() or int(number) > page_count:
-            extra.unlink()
-            removed += 1
+            removed += _unlink(extra)
     return removed
+
+
+def _unlink(path: Path) -> bool:
+    """Remove ``path``; False when it was gone already (the corpus job writes the pages
+    and the index, which both remove a page that left, in two processes at once)."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    return True
 
 
 #: what the report folder was last pruned for (the live documents and the index pages)

@@ -15,9 +15,9 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from figdata import cache, fileio, layout, publish, tables
-from figdata.stats import samefig_memo
+from figdata.stats import samefig, samefig_memo
 from figdata.stats.compute import compute
-from figdata.stats.samefig import CELL_COLUMNS, same_figure_reusing
+from figdata.stats.samefig import CELL_COLUMNS, match_components, same_figure_reusing
 from figdata.stats.summary import corpus_summary, summary_table
 
 log = logging.getLogger("figdata")
@@ -169,24 +169,48 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
         data = data.take(order)
         fileio.write_bytes(fileio.parquet_bytes(data), out[table])
         corpus[table] = data
-    panels = pd.concat([fileio.read_parquet(v["panels"]) for v in validated] or [pd.DataFrame()])
-    # the cells only as Arrow, and only the columns matching reads: they are converted
-    # when a component is matched again, not on every run
-    cells = (
-        pa.concat_tables([pq.read_table(v["cells"], columns=list(CELL_COLUMNS)) for v in validated])
-        if validated
-        else tables.empty(tables.CELLS)
-    )
-    if not len(panels):
-        panels, cells = tables.empty(tables.PANELS), tables.empty(tables.CELLS)
     # every document has a row in its shard's summary, even one without panels
-    by_shard = [pq.read_table(v["summary"], columns=["doc"])["doc"].to_pylist() for v in validated]
+    counts = [pq.read_table(v["summary"], columns=["doc", "panels"]) for v in validated]
+    by_shard = [t["doc"].to_pylist() for t in counts]
     documents = sorted(d for docs in by_shard for d in docs)
+    n_panels = {
+        d: n
+        for t in counts
+        for d, n in zip(t["doc"].to_pylist(), t["panels"].to_pylist(), strict=True)
+        if n
+    }
     start, cpu = time.perf_counter(), time.process_time()
     memo_file = samefig_memo.memo_path(results)
     memo = samefig_memo.load(memo_file) if use_memo else None
     prints = validated_keys(folders, by_shard) if use_memo else None
-    groups, kept = same_figure_reusing(panels, cells, memo, prints)
+    if prints is None:
+        # every document matched again (no memo), or no keys to trust: every row is read
+        panels = pd.concat(
+            [fileio.read_parquet(v["panels"]) for v in validated] or [pd.DataFrame()]
+        )
+        cells = (
+            pa.concat_tables(
+                [pq.read_table(v["cells"], columns=list(CELL_COLUMNS)) for v in validated]
+            )
+            if validated
+            else tables.empty(tables.CELLS)
+        )
+        if not len(panels):
+            panels, cells = tables.empty(tables.PANELS), tables.empty(tables.CELLS)
+        groups, kept = same_figure_reusing(panels, cells, memo, prints)
+    else:
+        # the signatures of documents whose validated rows did not change come from the
+        # previous run; only the panels of the others are read, and the cells only of the
+        # components matched again
+        rows = _signature_rows(results, validated, by_shard, prints)
+        shard_of = {d: i for i, docs in enumerate(by_shard) for d in docs}
+
+        def load_cells(docs: Sequence[str]) -> pa.Table | pd.DataFrame:
+            wanted = [[d for d in docs if shard_of.get(d) == i] for i in range(len(validated))]
+            found = _rows_of_docs([v["cells"] for v in validated], wanted, list(CELL_COLUMNS))
+            return tables.empty(tables.CELLS) if found is None else found
+
+        groups, kept = match_components(rows, n_panels, load_cells, memo, prints)
     if use_memo:
         samefig_memo.store(memo_file, kept)
         log.info(
@@ -224,7 +248,12 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
         ", ".join(f"{n} {v}" for v, n in summary["claims"]["by_verdict"].items()),
         summary["same_figure"]["groups"],
     )
-    log.info("same-figure detection: %d panels in %.2f s (%.2f s CPU)", len(panels), seconds, cpu)
+    log.info(
+        "same-figure detection: %d panels in %.2f s (%.2f s CPU)",
+        sum(n_panels.values()),
+        seconds,
+        cpu,
+    )
     if len(groups):
         # one record: a logging call per pair cost a third of a second at 10,000 documents
         log.info(
@@ -235,6 +264,38 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
             )
         )
     return {**summary, "seconds": {"same_figure": [seconds, cpu]}}
+
+
+def _rows_of_docs(paths: Sequence[str], docs: Sequence[Sequence[str]], columns: list[str]):
+    """The rows of ``docs[i]`` of the table ``paths[i]``, for every i, as one Arrow table
+    (None when no document is asked for); only files with a document asked for are read."""
+    parts = []
+    for path, mine in zip(paths, docs, strict=True):
+        if not mine:
+            continue
+        data = pq.read_table(path, columns=columns)
+        wanted = pc.is_in(data["doc"], value_set=pa.array(sorted(mine), type=data["doc"].type))
+        parts.append(data.filter(wanted))
+    return pa.concat_tables(parts).combine_chunks() if parts else None
+
+
+def _signature_rows(results, validated, by_shard, prints: Mapping[str, str]) -> dict:
+    """Every document's same-figure signature rows (``samefig.signature_rows``): those of
+    documents whose key is unchanged from the previous run's cache, the others from their
+    panels; the cache is rewritten with exactly this run's documents when it changed."""
+    path = samefig_memo.signatures_path(results)
+    rows, stored = samefig_memo.load_signatures(path, prints)
+    missing = [[d for d in docs if d not in rows] for docs in by_shard]
+    if any(missing) or stored != set(prints):
+        columns = list(samefig.PANEL_COLUMNS)
+        panels = _rows_of_docs([v["panels"] for v in validated], missing, columns)
+        fresh = samefig.signature_rows(panels.to_pandas()) if panels is not None else {}
+        for docs in missing:
+            for d in docs:
+                rows[d] = fresh.get(d, [])
+        rows = {d: rows[d] for d in prints}
+        samefig_memo.store_signatures(path, rows, prints)
+    return rows
 
 
 def validated_keys(folders: Sequence[str], docs: Sequence[Sequence[str]]) -> dict[str, str] | None:

@@ -65,6 +65,7 @@ class PanelSig:
     loaded: dict | None = None
 
 
+@lru_cache(maxsize=65536)
 def trigrams(key: str | None) -> frozenset[str]:
     """Character trigrams of a normalised title: two titles a small edit apart share most."""
     if not key:
@@ -128,33 +129,55 @@ def alike(a: PanelSig, b: PanelSig) -> float | None:
 
 def signatures(panels: pd.DataFrame, cells: pd.DataFrame) -> list[PanelSig]:
     """One signature per panel with two declared tick lists, in (doc, panel) order."""
+    return signatures_of(signature_rows(panels), _CellStore(cells) if len(cells) else None)
+
+
+def signature_rows(panels: pd.DataFrame) -> dict[str, list[list]]:
+    """What a document's signatures are made of, per document (plain JSON data, so that
+    the corpus job can keep them for documents that did not change): for each panel with
+    two declared tick lists, its number, title, normalised title and axis labels, and
+    the sorted keys of its ticks."""
     p = panels.sort_values(["doc", "panel"], kind="stable")
-    sigs: list[PanelSig] = []
-    index: dict[tuple[str, int], PanelSig] = {}
+    out: dict[str, list[list]] = {}
     for r in p[["doc", "panel", "title", "x_label", "y_label", "x_ticks", "y_ticks"]].itertuples(
         index=False
     ):
         xt, yt = as_list(r.x_ticks), as_list(r.y_ticks)
         if not xt or not yt:
             continue
-        key = norm_label(r.title)
-        sig = PanelSig(
-            len(sigs),
-            r.doc,
-            int(r.panel),
-            r.title if isinstance(r.title, str) else None,
-            key,
-            trigrams(key),
-            norm_label(r.x_label) or "",
-            norm_label(r.y_label) or "",
-            frozenset(_tick_key(t) for t in xt),
-            frozenset(_tick_key(t) for t in yt),
+        out.setdefault(r.doc, []).append(
+            [
+                int(r.panel),
+                r.title if isinstance(r.title, str) else None,
+                norm_label(r.title),
+                norm_label(r.x_label) or "",
+                norm_label(r.y_label) or "",
+                sorted({_tick_key(t) for t in xt}),
+                sorted({_tick_key(t) for t in yt}),
+            ]
         )
-        sigs.append(sig)
-        index[(r.doc, sig.panel)] = sig
-    store = _CellStore(cells) if len(cells) else None
-    for sig in sigs:
-        sig.store = store
+    return out
+
+
+def signatures_of(rows: dict[str, list[list]], store=None) -> list[PanelSig]:
+    """The signatures from :func:`signature_rows` (of any documents), in (doc, panel) order."""
+    sigs: list[PanelSig] = []
+    for doc in sorted(rows):
+        for panel, title, key, xl, yl, xt, yt in rows[doc]:
+            sig = PanelSig(
+                len(sigs),
+                doc,
+                panel,
+                title,
+                key,
+                trigrams(key),
+                xl,
+                yl,
+                frozenset(xt),
+                frozenset(yt),
+            )
+            sig.store = store
+            sigs.append(sig)
     return sigs
 
 
@@ -251,17 +274,38 @@ def same_figure_reusing(
     ``prints`` (document -> a digest that changes whenever its panels or cells may)
     stand in for :func:`doc_digests`, which hashes every row.
     """
-    sigs = signatures(panels, cells)
     n_panels = panels.groupby("doc").size().to_dict() if len(panels) else {}
     if memo is None:
         prints = {}
     elif prints is None:
         prints = doc_digests(panels, _frame(cells))
+    return match_components(signature_rows(panels), n_panels, lambda docs: cells, memo, prints)
+
+
+def match_components(
+    rows: dict[str, list[list]],
+    n_panels: dict[str, int],
+    load_cells,
+    memo: dict | None,
+    prints: dict[str, str],
+) -> tuple[pd.DataFrame, dict]:
+    """:func:`same_figure_reusing` from the documents' :func:`signature_rows` and panel
+    counts; ``load_cells(docs)`` gives (at least) the cells of ``docs``, and is called
+    once, for the documents of the components to match again, only if there is one."""
+    sigs = signatures_of(rows)
     memo, kept = memo or {}, {}
-    rows: list[dict] = []
+    parts = [(part, component_key(part, prints) if prints else None) for part in components(sigs)]
+    todo = sorted({s.doc for part, key in parts if key not in memo for s in part})
+    if todo:
+        cells = load_cells(todo)
+        store = _CellStore(cells) if len(cells) else None
+        for part, key in parts:
+            if key not in memo:
+                for s in part:
+                    s.store = store
+    found: list[dict] = []
     group_of: dict[str, str] = {}
-    for part in components(sigs):
-        key = component_key(part, prints) if prints else None
+    for part, key in parts:
         if key is not None and key in memo:
             found_rows, found_groups = memo[key]
         else:
@@ -270,9 +314,9 @@ def same_figure_reusing(
             )
         if key is not None:
             kept[key] = (found_rows, found_groups)
-        rows += found_rows
+        found += found_rows
         group_of.update(found_groups)
-    return _assemble(rows, group_of), kept
+    return _assemble(found, group_of), kept
 
 
 def components(sigs: list[PanelSig]) -> list[list[PanelSig]]:
@@ -336,8 +380,9 @@ def component_key(part: list[PanelSig], prints: dict[str, str]) -> str:
 
 _PANEL_COLS = ("doc", "panel", "title", "x_label", "y_label", "x_ticks", "y_ticks")
 _CELL_COLS = ("doc", "panel", "x", "y", "value", "value_text")
-#: the cell columns same-figure detection reads
+#: the cell and panel columns same-figure detection reads
 CELL_COLUMNS = _CELL_COLS
+PANEL_COLUMNS = _PANEL_COLS
 
 
 def _match(sigs: list[PanelSig], n_panels: dict) -> tuple[list[dict], dict[str, str]]:

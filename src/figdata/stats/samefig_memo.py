@@ -8,6 +8,10 @@ of another code version, or one that cannot be read, is ignored (the run matches
 everything, as a clean run); the file is rewritten after every run with exactly the
 components of that run, so a removed document leaves no trace in it. Deleting it is
 always safe.
+
+Beside it, ``signatures.json`` keeps each document's same-figure signature rows under its
+key (its validated rows are the same while the key is), so that an edit reads the panels
+of the documents that changed only; it too is rewritten with exactly the run's documents.
 """
 
 from __future__ import annotations
@@ -50,5 +54,44 @@ def store(path: fileio.PathLike, memo: dict) -> None:
     data = {
         "version": cache.code_version("stats"),
         "components": {k: {"rows": r, "groups": g} for k, (r, g) in sorted(memo.items())},
+    }
+    fileio.write_bytes(json.dumps(data, sort_keys=True).encode("utf-8"), path)
+
+
+SIGNATURES = "signatures.json"
+
+
+def signatures_path(results: fileio.PathLike) -> Path:
+    return Path(results) / "corpus" / layout.CACHE / SIGNATURES
+
+
+def load_signatures(
+    path: fileio.PathLike, prints: dict[str, str]
+) -> tuple[dict[str, list], set[str]]:
+    """The signature rows (``samefig.signature_rows``) kept for each document whose key in
+    ``prints`` is the one they were made under, and every document the file holds; both
+    empty when it is absent, stale or damaged."""
+    path = Path(path)
+    if not path.is_file():
+        return {}, set()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("version") != cache.code_version("stats"):
+            return {}, set()
+        rows = {
+            doc: entry[1]
+            for doc, entry in data["docs"].items()
+            if prints.get(doc) == entry[0] and isinstance(entry[1], list)
+        }
+        return rows, set(data["docs"])
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError) as err:
+        log.warning("%s: unreadable (%s); reading every document's panels", path, err)
+        return {}, set()
+
+
+def store_signatures(path: fileio.PathLike, rows: dict[str, list], prints: dict[str, str]) -> None:
+    data = {
+        "version": cache.code_version("stats"),
+        "docs": {doc: [prints[doc], rows[doc]] for doc in sorted(rows)},
     }
     fileio.write_bytes(json.dumps(data, sort_keys=True).encode("utf-8"), path)
