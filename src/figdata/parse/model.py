@@ -269,12 +269,17 @@ def states_values(item: Item) -> bool:
     return item.label is not None and found >= 1 and len(body.split()) <= 3 * found + 2
 
 
+_AXIS_WORDS = re.compile(rf"{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}", re.I)
+
+
 def _pseudo_heading(item: Item, zone: str | None = None) -> str | None:
     """The zone a bold paragraph head or a short 'Name:' line opens, if any.
 
-    After the axes' declarations (``zone`` components) a head is named before its remark in
-    brackets: "**Values as printed (row label followed by the five cells):**" opens the data;
-    elsewhere such a remark may declare the axes ("columns Head 1 → Head 6") and stays read so.
+    A head is named before its remark in brackets: "**Values as printed (row label followed
+    by the five cells):**" after the axes' declarations (``zone`` components), "**Row-by-row
+    values (from the left edge up to the diagonal):**" anywhere, open the data; before the
+    axes are declared, a remark that names rows or columns ("(rows from the top down;
+    columns Head 1 → Head 6)") declares them and keeps the head where it is.
     """
     if item.kind == "bold":
         head = item.label or ""
@@ -284,7 +289,9 @@ def _pseudo_heading(item: Item, zone: str | None = None) -> str | None:
         return None
     head = strip_markdown(head).strip().rstrip(".:")
     # "Values as printed (row label followed by the five cells):" is named before its remark
-    bare = re.sub(r"\([^()]*\)", " ", head).strip() if zone == "components" else head
+    remarks = re.findall(r"\(([^()]*)\)", head)
+    declaring = any(_AXIS_WORDS.search(r) for r in remarks)
+    bare = head if declaring and zone != "components" else re.sub(r"\([^()]*\)", " ", head).strip()
     if not bare or len(bare.split()) > 4 or re.search(r"\d", bare):
         return None
     return zone_of_heading(bare)
