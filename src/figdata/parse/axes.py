@@ -252,8 +252,8 @@ def _axis_role(label: str) -> str | None:
     return None
 
 
-#: "x (k)", "y, top to bottom", "x:": the axis' letter alone opens a label
-AXIS_LETTER = re.compile(r"^\s*([xyXY])\s*(?:$|[,(:])")
+#: "x (k)", "y, top to bottom", "x:", "x = Pore size": the axis' letter alone opens a label
+AXIS_LETTER = re.compile(r"^\s*([xyXY])\s*(?:$|[,(:]|=(?=\s*[^\W\d]))")
 
 
 def is_colourbar_label(label: str) -> bool:

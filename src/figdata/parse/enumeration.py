@@ -372,14 +372,16 @@ def expand_range(text: str) -> list[str]:
         return stepped
     if lexicon.VALUE_AXIS.search(text):
         return []
-    # "T1 (top) to T6 (bottom)", "S1–S6": names numbered in turn, a place remark allowed
+    # "T1 (top) to T6 (bottom)", "S1–S6", "Plot 1 through Plot 5": names numbered in turn, a
+    # place remark allowed
     m = re.search(
-        r"\b([A-Za-z]{1,3})(\d{1,3})\b(?:\s*\([^()]*\))?\s*(?:to|-|–|through|thru)\s*"
-        r"\1(\d{1,3})\b",
+        r"\b([A-Za-z]{1,12})( ?)(\d{1,3})\b(?:\s*\([^()]*\))?\s*(?:to|-|–|through|thru)\s*"
+        r"\1\2(\d{1,3})\b",
         text,
     )
-    if m and 0 < int(m.group(3)) - int(m.group(2)) <= 50:
-        return [f"{m.group(1)}{v}" for v in range(int(m.group(2)), int(m.group(3)) + 1)]
+    if m and 0 < int(m.group(4)) - int(m.group(3)) <= 50:
+        name = m.group(1) + m.group(2)
+        return [f"{name}{v}" for v in range(int(m.group(3)), int(m.group(4)) + 1)]
     m = re.search(
         r"(?:from\s+)?(?<![\d.:])(-?\d+)\s*(?:to|-|–|through|thru)\s*(-?\d+)(?![.:]\d|\d)",
         text,

@@ -234,6 +234,9 @@ def axis(entry: Entry, reading: Reading) -> bool:
             axis.ticks = axis.ticks or list(parsed.ticks)
         return True
     target = meta.x if role == "x" else meta.y
+    assigned = re.match(r"\s*[xy]\s*=\s*(.+)$", strip_markdown(label), re.I)
+    if parsed.label is None and assigned:
+        parsed.label = assigned.group(1).strip()  # "x = Pore size (nm)": the name, its unit
     named = re.search(r"\(([^()]+)\)", label)
     if (
         parsed.label is None
@@ -278,6 +281,8 @@ def _data_line(label: str, body: str) -> bool:
     """
     if re.search(r"\baxis\s*[—–:]\s*[^\W\d]", strip_markdown(label), re.I):
         return False  # "X-axis — dropout: 0.0, 0.1": the axis, its name, then its ticks
+    if re.match(r"\s*[xy]\s*=\s*[^\W\d]", strip_markdown(label), re.I):
+        return False  # "x = Pore size (nm): 10, 20, 40": the axis' letter given its name
     # a remark in brackets and a quoted name ('x-axis "Training data fraction"') name no tick
     rest = re.sub(r"\([^()]*\)|\"[^\"]*\"|“[^”]*”", " ", strip_markdown(label))
     rest = AXIS_LETTER.sub(" ", rest)  # "x (k): 2, 4, 8": the axis' letter

@@ -75,6 +75,9 @@ def split_label(text: str) -> tuple[str | None, str]:
     return None, text.strip()
 
 
+_SETEXT = re.compile(r"^\s{0,3}={3,}\s*$")
+
+
 def classify(lines: list[str]) -> list[Item]:
     items: list[Item] = []
     in_code = False
@@ -83,6 +86,17 @@ def classify(lines: list[str]) -> list[Item]:
             in_code = not in_code
             continue
         if not raw.strip():
+            continue
+        if (
+            not in_code
+            and _SETEXT.match(raw)
+            and items
+            and items[-1].kind == "text"
+            and items[-1].line == number - 1
+        ):
+            # "Heatmap — D_eff" over "=======": the line above is a heading, as markdown reads
+            # it (a line of dashes under a paragraph is mostly a rule between sections here)
+            items[-1] = Item(items[-1].line, "heading", 1, items[-1].text)
             continue
         if in_code:
             item = Item(number, "code", 0, raw.strip())
@@ -214,7 +228,13 @@ def assign_zones(items: list[Item]) -> None:
                     zone, zone_level = "data", item.level
             elif found == "data" and zone != "data":
                 zone, zone_level = "data", item.level
-        elif (found := _pseudo_heading(item, zone)) is not None and found != zone:
+        elif (
+            (index > 0 or item.kind == "bold")
+            and (found := _pseudo_heading(item, zone)) is not None
+            and found != zone
+        ):
+            # (the document's first line, "Technical Document Extraction: GEMM tile sweep",
+            # names the figure; it opens no section)
             # "**Axes.** The x-axis ...", "What stands out:": a section named in a paragraph
             # a "Trend: ..." remark inside the data part stays there; a head on its own does not
             leaves = item.kind == "bold" or not (item.body or "").strip()

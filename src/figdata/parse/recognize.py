@@ -1422,6 +1422,13 @@ def recognize(items: list[Item], ctx: Context) -> None:
                 sticky = item.text.lstrip().startswith(("**", "__"))
                 group, group_indent, group_sticky = found, item.level, sticky
                 continue
+        if item.kind == "text" and item.label is None and len(item.text.split()) <= 4:
+            # "Pore 10 nm" alone on its line over "porosity 1e-3 -> 8.6E-8": a plain-text
+            # heading of the lines after it
+            found = group_of(item.text, ctx)
+            if found is not None and found[0] in ("x", "y"):
+                group, group_indent, group_sticky = found, -1, True
+                continue
         for statement in _split_statements(item):
             for recogniser in LINE_RECOGNISERS:
                 if recogniser(statement, ctx, group):

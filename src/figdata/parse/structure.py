@@ -213,7 +213,10 @@ def split_panels(items: list[Item], meta: Meta) -> list[Panel]:
     panels: list[Panel] = []
     head: list[Item] = []
     for index, item in enumerate(data):
-        if (opening := _opening(item)) is not None:
+        # "**Plot 1:** 6.18 → 6.36" where "Plot 1" is a declared tick: a row, not "Plot 1: name"
+        if (opening := _opening(item)) is not None and not (
+            item.label and _is_group_heading(item.label, meta)
+        ):
             body = strip_markdown(opening)
             title = quoted(body)[0] if quoted(body) else clean_title(body)
             panels.append(Panel(len(panels), _match_title(title, meta.titles), item.line))
