@@ -127,15 +127,21 @@ def legend_swatches(entry: Entry, reading: Reading) -> bool:
     heading = next(
         (e for e in reversed(reading.entries[: entry.index]) if e.kind == "heading"), None
     )
-    if heading is None or not lexicon.LEGEND.search(strip_markdown(heading.item.text)):
+    under_heading = heading is not None and lexicon.LEGEND.search(strip_markdown(heading.item.text))
+    # "* **Legend:** Top-right corner." then "* **Light green:** "4K"" at the same depth
+    before = [e for e in reading.entries[: entry.index] if e.kind == "list"]
+    while before and before[-1].label and _swatch(before[-1].label):
+        before.pop()
+    under_entry = bool(before) and axis_role(before[-1].label or "") == "legend"
+    if not (under_heading or under_entry):
         return False
-    if reading.meta.legend is None:
+    if reading.meta.legend is None or not reading.meta.legend.ticks:
         names = []
         for other in reading.entries[entry.index :]:
             if other.kind == "heading":
                 break
             if other.kind == "list" and other.label and _swatch(other.label) and other.body:
-                names.append(strip_markdown(other.body).strip(" ."))
+                names.append(strip_markdown(other.body).strip(" .\"'“”"))
         if len(names) >= 2:
             reading.meta.legend = Axis(ticks=names, order="legend")
     return True
@@ -583,9 +589,17 @@ def _nested_axis(items: list[Item], i: int) -> str:
 def _listed_children(items: list[Item], i: int) -> str:
     """A legend or axis whose entries are sub-bullets: "Grey – Dense-1.3B", "Orange: MoE"."""
     parent = items[i]
+    # "* **X-Axis (Categories):** Six categories from left to right:" (or "* **Rows:**" alone)
+    # over "1. Lookup", "2. Counting" at its own depth: a list the model flattened; plain
+    # items still belong
+    introduces = not (parent.body or "").strip() or (parent.body or "").rstrip().endswith(":")
     texts = []
     for child in items[i + 1 :]:
-        if child.kind != "list" or child.level <= parent.level:
+        if child.kind != "list":
+            break
+        if child.level <= parent.level and not (
+            introduces and child.level == parent.level and child.label is None
+        ):
             break
         texts.append(strip_markdown(child.text).strip())
     names = series_names(texts)

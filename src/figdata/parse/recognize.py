@@ -429,15 +429,29 @@ def point(item: Item, ctx: Context, group) -> bool:
 # --- nested bullets and group headings (L08, L09) -------------------------------------
 
 
+_VALUES_FIELD = re.compile(r"(?i)(?:values?|data(?:\s+points?)?|points|readings|numbers)")
+
+
 def group_values(item: Item, ctx: Context, group) -> bool:
-    """Under a heading that names a row (or column), a bare line of its values."""
-    if not group or group[0] not in ("x", "y") or item.label is not None:
-        return False
-    slots = value_list(item.text)
-    if slots is None:
+    """Under a heading that names a row (or column), a bare line of its values, or a field
+    of them ("**Values:** 4K ≈ 0.82, 16K ≈ 0.74": each value names its tick)."""
+    if not group or group[0] not in ("x", "y"):
         return False
     axis, key = group
     across = ctx.x.ticks if axis == "y" else ctx.y.top_down
+    if item.label is not None:
+        if not _VALUES_FIELD.fullmatch(strip_markdown(item.label).strip()):
+            return False
+        other = ctx.x if axis == "y" else ctx.y
+        pairs = _labelled_slots(item.body or "", other)
+        if not pairs:
+            return False
+        for tick, slot in pairs:
+            _place(ctx, axis, key, tick, slot, item, "nested")
+        return True
+    slots = value_list(item.text)
+    if slots is None:
+        return False
     if len(slots) != len(across):
         what = f"{'row' if axis == 'y' else 'column'} '{key}'"
         ctx.ragged(axis, key, across, item, what, len(slots))
