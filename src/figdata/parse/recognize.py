@@ -1284,15 +1284,25 @@ def _comma_statements(item: Item) -> list[Item]:
     of bare values after one label ("Row A: 1, 2, 3") stays one statement.
     """
     parts = [p.strip() for p in split_top(item.text, ",")]
-    if len(parts) < 2 or not all(parts):
+    if not all(parts):
+        return [item]
+    # "Pressure = 5, Temperature = 450 → 59.9": one record of named keys, not three statements
+    return _keyed_parts(item, parts, record_keys=False)
+
+
+def _keyed_parts(item: Item, parts: list[str], record_keys: bool = True) -> list[Item]:
+    """``parts`` as statements of their own when each names its key and holds one value;
+    else ``[item]`` whole. ``record_keys=False``: a key that holds "=", ":" or an arrow
+    keeps the line one record."""
+    if len(parts) < 2:
         return [item]
     out = []
     for part in parts:
         label, body = split_label(part)
         if not label or not re.search(r"[\w)]", label) or _slot(body.strip().rstrip(".")) is None:
             return [item]
-        if re.search(r"[=:→]|->", label):
-            return [item]  # "Pressure = 5, Temperature = 450 → 59.9": one record of named keys
+        if not record_keys and re.search(r"[=:→]|->", label):
+            return [item]
         out.append(Item(item.line, item.kind, item.level, part, item.zone, label, body))
     return out
 
@@ -1309,16 +1319,7 @@ def _spaced_statements(item: Item) -> list[Item]:
     text = item.text.strip()
     if "  " not in text and "\t" not in text:
         return [item]
-    parts = [p for p in _SPACED.split(text) if p]
-    if len(parts) < 2:
-        return [item]
-    out = []
-    for part in parts:
-        label, body = split_label(part)
-        if not label or not re.search(r"[\w)]", label) or _slot(body.strip().rstrip(".")) is None:
-            return [item]
-        out.append(Item(item.line, item.kind, item.level, part, item.zone, label, body))
-    return out
+    return _keyed_parts(item, [p for p in _SPACED.split(text) if p])
 
 
 # --- a grid typed in a code block, header line of ticks ---------------------------------
