@@ -281,10 +281,6 @@ _PLACES = re.compile(
 )
 
 
-# a list in a sentence opened by a preposition or an article: "with the species ..."
-_PROSE_OPENING = re.compile(r"(?:with|the|of|for|including|namely|like)\s", re.I)
-
-
 def _parallel(items: list[str]) -> list[str]:
     """Items of one list share a shape: their ends lose the words that do not fit it.
 
@@ -304,7 +300,7 @@ def _parallel(items: list[str]) -> list[str]:
     elif (
         len(items) >= 3
         and 3 <= len(words) <= 6
-        and _PROSE_OPENING.match(items[0])
+        and lexicon.LIST_OPENING.regex.match(items[0])
         and all(re.fullmatch(r"[a-z]+", w) for w in words)
         and all(len(i.split()) == 1 for i in items[1:])
     ):

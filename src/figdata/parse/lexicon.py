@@ -380,6 +380,47 @@ PANEL_OPENER = Entry(
     "a 'Chart 2: \"Away games\"' line names the panel whose values follow",
 )
 
+#: a field or a section named for the numbers it holds ("**Values:** 4K ≈ 0.82", "Notable
+#: cells"): what follows is data, whatever else the heading says
+VALUES_NAME = Entry(
+    "values_name",
+    r"cells|values?|readings?|numbers|data(?:\s+points?)?|points",
+    "Notable cells",
+    "a field or section that holds cell values, not a remark on them",
+)
+
+#: verbs that end the words before a row's values ("the full row reads 0.121, 0.109")
+READS = Entry(
+    "reads",
+    r"reads?|is|are|shows?|gives?",
+    "the full row reads",
+    "words ending in one of these verbs introduce a list of values",
+)
+
+#: words that open a list inside a sentence and are not its first item
+LIST_OPENING = Entry(
+    "list_opening",
+    r"(?:with|the|of|for|including|namely|like)\s",
+    "with the species thrush, wren, finch",
+    "'with the species thrush, wren': the words before the first item of a list in prose",
+)
+
+#: an entry about an element of the figure rather than its entries ("Legend placement")
+ABOUT_ELEMENT = Entry(
+    "about_element",
+    r"\b(?:placement|position|location|orientation|font|styling|details|notes)\b",
+    "Axis/legend details",
+    "a label that describes how an element is drawn, not what it lists",
+)
+
+#: a remark that follows a stated cell ("reads 3.4, which is the smallest printed number")
+WHICH_REMARK = Entry(
+    "which_remark",
+    r",\s+which\s+(?:is|was|makes|marks)\b",
+    "Batch 64 at TP=1 reads 3.4, which is the smallest",
+    "the clause after it comments on the cell; its numbers are no cell",
+)
+
 ENTRIES: tuple[Entry, ...] = (
     PANEL_OPENER,
     ASSIGNED,
@@ -413,4 +454,9 @@ ENTRIES: tuple[Entry, ...] = (
     STATES,
     SCALE_END,
     SERIES_FIELD,
+    VALUES_NAME,
+    READS,
+    LIST_OPENING,
+    ABOUT_ELEMENT,
+    WHICH_REMARK,
 )

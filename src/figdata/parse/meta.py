@@ -201,7 +201,7 @@ def axis(entry: Entry, reading: Reading) -> bool:
     role = axis_role(entry.label)
     if role is None:
         return False
-    if role == "value" or _DRAWING.search(entry.label):
+    if role == "value" or lexicon.ABOUT_ELEMENT.search(entry.label):
         # a bar chart's value axis spans a range; "Legend placement: top-left, inside the
         # plot" says where the element is drawn: neither lists ticks (the entry's own axis
         # labels are still read, as prose)
@@ -264,12 +264,6 @@ def axis(entry: Entry, reading: Reading) -> bool:
     target.order = target.order or parsed.order
     target.same_as_other = target.same_as_other or parsed.same_as_other
     return True
-
-
-# "Legend placement", "Axis/legend details": about the element, not its entries
-_DRAWING = re.compile(
-    r"\b(?:placement|position|location|orientation|font|styling|details|notes)\b", re.I
-)
 
 
 def _sentence(label: str) -> bool:

@@ -189,7 +189,7 @@ def zone_of_heading(text: str) -> str | None:
     return None
 
 
-_HOLDS_CELLS = re.compile(r"\b(?:cells|values|readings)\b")
+_HOLDS_CELLS = re.compile(rf"\b(?:{lexicon.VALUES_NAME.pattern})\b", re.I)
 
 
 def assign_zones(items: list[Item]) -> None:

@@ -254,7 +254,7 @@ _LEAD_IN = re.compile(r"^(?P<lead>[A-Za-z][^:\d]*(?:\([^()]*\)[^:\d]*)*):\s+(?P<
 
 
 _READS = re.compile(
-    r"^(?P<lead>[a-z][a-z ]{0,40}?\b(?:reads?|is|are|shows?|gives?)):?\s+(?P<rest>[-−+~≈]?\d.*)$"
+    rf"^(?P<lead>[a-z][a-z ]{{0,40}}?\b(?:{lexicon.READS.pattern})):?\s+(?P<rest>[-−+~≈]?\d.*)$"
 )
 _DASHED_REMARK = re.compile(r"\s+[-—–]\s+[a-z][^\d]*$")
 
@@ -429,9 +429,6 @@ def point(item: Item, ctx: Context, group) -> bool:
 # --- nested bullets and group headings (L08, L09) -------------------------------------
 
 
-_VALUES_FIELD = re.compile(r"(?i)(?:values?|data(?:\s+points?)?|points|readings|numbers)")
-
-
 def group_values(item: Item, ctx: Context, group) -> bool:
     """Under a heading that names a row (or column), a bare line of its values, or a field
     of them ("**Values:** 4K ≈ 0.82, 16K ≈ 0.74": each value names its tick)."""
@@ -440,7 +437,7 @@ def group_values(item: Item, ctx: Context, group) -> bool:
     axis, key = group
     across = ctx.x.ticks if axis == "y" else ctx.y.top_down
     if item.label is not None:
-        if not _VALUES_FIELD.fullmatch(strip_markdown(item.label).strip()):
+        if not lexicon.VALUES_NAME.regex.fullmatch(strip_markdown(item.label).strip()):
             return False
         other = ctx.x if axis == "y" else ctx.y
         pairs = _labelled_slots(item.body or "", other)
@@ -1120,9 +1117,6 @@ def _triples(clause: str, xs, ys) -> list[tuple[str, str, Value]]:
     return out
 
 
-_WHICH_REMARK = re.compile(r",\s+which\s+(?:is|was|makes|marks)\b", re.I)
-
-
 def _named_better(clause: str, xs, ys, ctx: Context):
     """Mentions of both axes at one place ("BLOCK_M 64" under BLOCK_M and BLOCK_N) go to the
     axis the name before them spells better; a tie leaves both."""
@@ -1160,7 +1154,7 @@ def prose_point(item: Item, ctx: Context, group) -> bool:
     for clause in _CLAUSE.split(text):
         # "Batch 64 at TP=1 reads 3.4, which is the smallest printed number": the cell, then
         # a remark on it
-        clause = _WHICH_REMARK.split(clause)[0]
+        clause = lexicon.WHICH_REMARK.regex.split(clause)[0]
         unscaled = lexicon.SCALE_END.regex.sub(" ", clause)
         if SUMMARY_LABEL.search(clause) or claim_words(unscaled) or compares(clause):
             continue  # a claim about a cell ("the highest rate, 80.1") or a difference
