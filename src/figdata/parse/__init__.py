@@ -76,6 +76,7 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
             ctx, panel.items, lambda trial, its=panel.items: recognize(its, trial), meta.chart_type
         )
         strip_axis_words(ctx, meta.chart_type)
+        _cut_last_cell(ctx, lines)
         panel.x, panel.y = ctx.x, ctx.y
         contexts.append(ctx)
     panels, contexts = _fold_empty_sections(panels, contexts, meta)
@@ -247,6 +248,35 @@ def _restates(ctx: Context, earlier: list[Context]) -> int | None:
         if mine <= theirs:
             return i
     return None
+
+
+def _cut_last_cell(ctx: Context, lines: list[str]) -> None:
+    """A file that ends inside a row ("West: Q1 −2.8%, Q2 −1.9%, Q3 +5" and no line end) may
+    have lost digits of its last value: whatever reader placed the row, that value is left
+    out and the cut is reported. A row whose every cell is there is complete."""
+    if ctx.last_line is None or ctx.truncated:
+        return
+    on_last = [c for c in ctx.cells if c["line"] == ctx.last_line]
+    if len(on_last) < 2:
+        return
+    text = lines[ctx.last_line - 1].rstrip()
+    last = on_last[-1]
+    if not text.endswith(last["value_text"]):
+        return
+    if len({c["y"] for c in on_last}) == 1:
+        size, where = len(ctx.x.ticks), {"y": last["y"]}
+    elif len({c["x"] for c in on_last}) == 1:
+        size, where = len(ctx.y.ticks), {"x": last["x"]}
+    else:
+        return
+    if len(on_last) >= size:
+        return
+    ctx.cells.remove(last)
+    ctx.addressed.discard((last["x"], last["y"]))
+    ctx.truncated = True
+    item = Item(ctx.last_line, "text", 0, text, "data")
+    detail = "file ends inside a row; the unterminated value is left out"
+    ctx.finding("truncated", "warning", detail, item, **where)
 
 
 def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> Context:

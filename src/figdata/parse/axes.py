@@ -61,10 +61,13 @@ def axis_label(body: str) -> tuple[str | None, str]:
         g = next(i for i in range(1, 6) if m.group(i))
         return strip_markdown(cut(m, g)), body[: m.start()] + " " + body[m.end() :]
     m = re.match(
-        r"^\s*([A-Za-zα-ωΑ-Ω\x00][^(),;:]*?)\s*"
-        r"\(((?:[^()]|\([^()]*\))*,(?:[^()]|\([^()]*\))*)\)\s*(.*)$",
+        r"^\s*((?:\*\*|__)?[A-Za-zα-ωΑ-Ω\x00][^(),;:]*?)\s*"
+        # a list, or a run told by its ends ("hint level (1 at the top down to 4 at the bottom)")
+        r"\(((?:[^()]|\([^()]*\))*(?:,|\sto\s|\sthrough\s)(?:[^()]|\([^()]*\))*)\)\s*(.*)$",
         masked,
     )
+    if m and "," not in m.group(2) and len(read_enumeration(cut(m, 2))) < 2:
+        m = None  # "Sampler (top to bottom): ...": an order, not a run of ticks
     if m and len(m.group(1).split()) <= 6:
         # "Head (1, 2, 3)": the ticks in parentheses after the name
         return strip_markdown(cut(m, 1)).strip(), cut(m, 2)

@@ -203,6 +203,9 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     if sum(bool(_PLACES.search(p)) for p in parts) >= 2:
         # "Coast at the top and Inland at the bottom": two items, each with its place
         parts = [_PLACES.sub("", p) for p in parts]
+    parts = _without_swatches(parts)
+    if _counted_items(parts):
+        return [(False, [clean_item(p) for p in parts])]  # "1 Row, 2 Rows, 3 Rows"
     out: list[tuple[bool, list[str]]] = []
     current: list[str] = []
     keyed = False
@@ -229,6 +232,29 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     if current:
         out.append((keyed, current))
     return [(k, _parallel(r)) for k, r in out]
+
+
+def _without_swatches(parts: list[str]) -> list[str]:
+    """'1 Row (salmon), 2 Rows (gold), 3 Rows (teal)': when most items end in a remark and
+    most remarks name a colour, every remark is a swatch, known colour word or not."""
+    remarks = [_TRAIL_PAREN.match(p.strip().rstrip(".;")) for p in parts]
+    marked = [m for m in remarks if m and len(m.group(2).split()) <= 2]
+    if len(parts) < 2 or len(marked) < len(parts):
+        return parts
+    if sum(bool(lexicon.COLOUR_WORDS.search(m.group(2))) for m in marked) * 2 <= len(marked):
+        return parts
+    return [m.group(1) for m in marked]
+
+
+def _counted_items(parts: list[str]) -> bool:
+    """Items that count a unit in turn ("1 Row, 2 Rows, 3 Rows", "2 layers, 4 layers") are the
+    ticks; one such phrase alone says how many ticks there are."""
+    found = [_COUNT_PHRASE.match(clean_item(p)) for p in parts]
+    if len(parts) < 2 or not all(found):
+        return False
+    nouns = {clean_item(p).split()[-1].lower().rstrip("s") for p in parts}
+    numbers = [clean_item(p).split()[0] for p in parts]
+    return len(nouns) == 1 and len(set(numbers)) == len(numbers)
 
 
 def _abbreviated(part: str, tick: str, last: bool) -> str:
@@ -335,6 +361,8 @@ def _parallel(items: list[str]) -> list[str]:
 _NUM = r"-?(?:\d+(?:\.\d+)?|\.\d+)"
 _STEPPED = re.compile(
     rf"(?P<a>{_NUM})\s*(?:to|-|–|through)\s*(?P<b>{_NUM})\s*[,;(]?\s*(?:in\s+)?"
+    # "0 to 30, ticks every 5": the ticks named before their step
+    r"(?:(?:ticks?|tick\s+marks?|markers?|labels?)\s+(?:at\s+|placed\s+)?)?"
     rf"(?:steps?|increments?|spacing|every)\s*(?:of\s+|=\s*)?(?P<s>{_NUM})",
     re.I,
 )
@@ -467,7 +495,9 @@ def walked_list(text: str) -> str:
 
 
 _EDGE_ENDS = re.compile(
-    rf"^\W*(?P<a>[\w.]+){_EDGE_REMARK.pattern}\s*(?:,|and|to)\s*(?:[a-z]+ing\s+)?(?:,|and|to)?\s*"
+    # "1 at the top down to 4 at the bottom": the direction word before "to"
+    rf"^\W*(?P<a>[\w.]+){_EDGE_REMARK.pattern}\s*(?:,|and|(?:(?:down|up|over|across|on)\s+)?to)\s*"
+    r"(?:[a-z]+ing\s+)?(?:,|and|to)?\s*"
     rf"(?P<b>[\w.]+){_EDGE_REMARK.pattern}\W*$",
     re.I,
 )

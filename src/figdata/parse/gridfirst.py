@@ -278,6 +278,10 @@ def fill(grid: Grid, ctx: Context) -> Context:
             out, grid.rows_axis, tick, across, slots, item, "grid_first", tick
         ):
             continue
+        if None not in across:
+            # the row's cells count as addressed: the row is told, its length is wrong
+            out.ragged(grid.rows_axis, tick, across, item, f"row {tick!r}", len(slots))
+            continue
         where = {grid.rows_axis: tick}
         detail = (
             f"row {grid.names[label]!r} has {len(slots)} values for {k} columns; none is placed"

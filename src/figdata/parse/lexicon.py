@@ -99,7 +99,9 @@ LIST_TRAIL = Entry(
 COLOUR_WORDS = Entry(
     "colour_words",
     r"white|black|gr[ae]y|red|orange|yellow|green|blue|purple|violet|navy|teal|cream|brown|"
-    r"pink|cyan|magenta|lavender|pale|dark|light|bright|deep|mid|medium|line|marker|bar|hatched",
+    r"pink|cyan|magenta|lavender|gold|salmon|coral|olive|maroon|beige|turquoise|indigo|crimson|"
+    r"lime|amber|khaki|ochre|mauve|peach|silver|charcoal|"
+    r"pale|dark|light|bright|deep|mid|medium|line|marker|bar|hatched",
     "pale yellow",
     "a colour or drawing remark, not a tick",
 )
@@ -352,13 +354,14 @@ BOTH_AXES = Entry(
 #: how prose names the horizontal and the vertical axis
 PROSE_X = Entry(
     "prose_x",
-    r"x[- ]?axis|horizontal axis|columns?|bottom(?=\s*\()|bottom\s+(?:edge|axis)",
+    # "horizontal **p** (draft temperature: 0.2, 0.4)": the bare direction word
+    r"x[- ]?axis|horizontal(?:\s+axis|ly)?|columns?|bottom(?=\s*\()|bottom\s+(?:edge|axis)",
     "years along the bottom (2019, 2020)",
     "the horizontal axis, in a sentence",
 )
 PROSE_Y = Entry(
     "prose_y",
-    r"y[- ]?axis|vertical axis|rows?|side(?=\s*\()|side\s+axis|left\s+(?:edge|side)",
+    r"y[- ]?axis|vertical(?:\s+axis|ly)?|rows?|side(?=\s*\()|side\s+axis|left\s+(?:edge|side)",
     "regions up the side (North, South)",
     "the vertical axis, in a sentence",
 )
@@ -384,7 +387,7 @@ PANEL_OPENER = Entry(
 #: cells"): what follows is data, whatever else the heading says
 VALUES_NAME = Entry(
     "values_name",
-    r"cells|values?|readings?|numbers|data(?:\s+points?)?|points",
+    r"cells|values|readings|numbers|data\s+points",
     "Notable cells",
     "a field or section that holds cell values, not a remark on them",
 )

@@ -612,7 +612,7 @@ def series_names(texts: list[str]) -> list[str]:
     that holds colour words in most entries is it, so a colour the lexicon does not know
     ("coral") is still recognised by its place.
     """
-    pairs = [[p.strip() for p in _SWATCH_SPLIT.split(t, maxsplit=1)] for t in texts]
+    pairs = [_swatch_pair(t) for t in texts]
     two = [p for p in pairs if len(p) == 2]
     left = sum(_swatch(p[0]) for p in two)
     right = sum(bool(lexicon.COLOUR_WORDS.search(p[1])) for p in two)
@@ -624,6 +624,15 @@ def series_names(texts: list[str]) -> list[str]:
             text = parts[0]
         out.append(re.sub(r"\s*\([^()]*\b(?:bars?|line|marker)s?\b[^()]*\)$", "", text))
     return out
+
+
+def _swatch_pair(text: str) -> list[str]:
+    """The two sides of "Sampling (T=0.7) - dotted teal line": split outside brackets."""
+    masked = re.sub(r"\([^()]*\)", lambda m: "\x00" * len(m.group(0)), text)
+    m = _SWATCH_SPLIT.search(masked)
+    if m is None:
+        return [text.strip()]
+    return [text[: m.start()].strip(), text[m.end() :].strip()]
 
 
 _DRAWN = re.compile(
@@ -715,7 +724,10 @@ _PROSE_AXIS = {"x": lexicon.PROSE_X.pattern, "y": lexicon.PROSE_Y.pattern}
 # and "datasets on x (CIFAR-10, SVHN)": the bare letter, right before its ticks
 _EDGE = {"x": r"|top(?=\s*\()|x(?=\s*\()", "y": r"|left(?=\s*\()|y(?=\s*\()"}
 # the words that can only name an axis ("bottom" may be "from top to bottom")
-_AXIS_NAMED = {"x": r"x[- ]?axis|horizontal axis|columns?", "y": r"y[- ]?axis|vertical axis|rows?"}
+_AXIS_NAMED = {
+    "x": r"x[- ]?axis|horizontal(?:\s+axis)?|columns?",
+    "y": r"y[- ]?axis|vertical(?:\s+axis)?|rows?",
+}
 
 
 def _axis_in_prose(text: str, role: str) -> Axis | None:
@@ -766,7 +778,8 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         if spoken is None and bare and (label := _last_phrase(bare.group(0))):
             spoken = Axis(label=label)
     for m in re.finditer(
-        rf"\b(?:{_PROSE_AXIS[role]})\s*(?:\([^)]*\)\s*)?[,:]?\s*(?:(?:{lexicon.AXIS_VERB.pattern})(?:\s+|(?<=[:=])\s*))?"
+        # "columns correspond to depth (2, 4) and rows to hint level (1, 2)": the verb said once
+        rf"\b(?:{_PROSE_AXIS[role]})\s*(?:\([^)]*\)\s*)?[,:]?\s*(?:(?:{lexicon.AXIS_VERB.pattern}|to)(?:\s+|(?<=[:=])\s*))?"
         r"(?:the\s+)?(?P<body>[^.]+(?:\.\d[^.]*)*)",
         text,
         re.I,

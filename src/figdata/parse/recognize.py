@@ -188,10 +188,18 @@ def cut_short(ctx, axis, key, across, slots, item, layout, name) -> bool:
 
     The last value is left out unless a separator follows it: the cut may have taken digits.
     """
-    if item.line != ctx.last_line or not 0 < len(slots) < len(across):
+    return len(slots) < len(across) and _cut_pairs(
+        ctx, axis, key, len(across), list(zip(across, slots, strict=False)), item, layout, name
+    )
+
+
+def _cut_pairs(ctx, axis, key, size, pairs, item, layout, name) -> bool:
+    """The file's last line, cut off after ``pairs`` of a row of ``size`` cells ("West: Q1
+    −2.8%, Q2 −1.9%, Q3 +5"): the complete pairs, and a finding."""
+    if item.line != ctx.last_line or not 0 < len(pairs) < size:
         return False
-    kept = slots if item.text.rstrip().endswith((",", ";", "|")) else slots[:-1]
-    for tick, s in zip(across, kept, strict=False):
+    kept = pairs if item.text.rstrip().endswith((",", ";", "|")) else pairs[:-1]
+    for tick, s in kept:
         _place(ctx, axis, key, tick, s, item, layout)
     ctx.truncated = True
     ctx.finding(
@@ -291,6 +299,10 @@ def labelled_list(item: Item, ctx: Context) -> bool:
     pairs = _labelled_slots(item.body or "", ctx.y if axis == "x" else ctx.x, 2 if several else 1)
     if not pairs:
         return False
+    size = len(ctx.y.ticks if axis == "x" else ctx.x.ticks)
+    name = strip_markdown(item.label or "")
+    if _cut_pairs(ctx, axis, key, size, pairs, item, "labelled_list", name):
+        return True
     for tick, slot in pairs:
         _place(ctx, axis, key, tick, slot, item, "labelled_list")
     return True
@@ -429,6 +441,10 @@ def point(item: Item, ctx: Context, group) -> bool:
 # --- nested bullets and group headings (L08, L09) -------------------------------------
 
 
+# "**Values:**", "Data:", "Points:" under a heading that names a row
+_VALUES_FIELD = re.compile(rf"(?:{lexicon.VALUES_NAME.pattern}|value|reading|data|points?)", re.I)
+
+
 def group_values(item: Item, ctx: Context, group) -> bool:
     """Under a heading that names a row (or column), a bare line of its values, or a field
     of them ("**Values:** 4K ≈ 0.82, 16K ≈ 0.74": each value names its tick)."""
@@ -437,7 +453,7 @@ def group_values(item: Item, ctx: Context, group) -> bool:
     axis, key = group
     across = ctx.x.ticks if axis == "y" else ctx.y.top_down
     if item.label is not None:
-        if not lexicon.VALUES_NAME.regex.fullmatch(strip_markdown(item.label).strip()):
+        if not _VALUES_FIELD.fullmatch(strip_markdown(item.label).strip()):
             return False
         other = ctx.x if axis == "y" else ctx.y
         pairs = _labelled_slots(item.body or "", other)
@@ -993,6 +1009,14 @@ def at_pairs(item: Item, ctx: Context, group) -> bool:
         return False
     text = strip_markdown(item.text)
     rows_axis, across = (ctx.y, ctx.x) if ctx.rows_axis == "y" else (ctx.x, ctx.y)
+    # "best near T=1.0 (e.g. 0.031 for 1.3B and 0.024 for 2.7B)": a column named once, its
+    # values "for" rows, when no row reading fits
+    return _at_pairs(item, ctx, group, text, rows_axis, across) or (
+        not item.label and not group and _at_pairs(item, ctx, group, text, across, rows_axis)
+    )
+
+
+def _at_pairs(item: Item, ctx: Context, group, text: str, rows_axis, across) -> bool:
     # a label names the row; a sentence before a colon does not ("... is between A and B: ...")
     named_by = item.label if item.label and len(item.label.split()) <= 6 else None
     labelled = resolve(named_by, rows_axis) if named_by else None
@@ -1295,12 +1319,16 @@ def _keyed_parts(item: Item, parts: list[str], record_keys: bool = True) -> list
         label, body = split_label(part)
         if not label or not re.search(r"[\w)]", label) or _slot(body.strip().rstrip(".")) is None:
             return [item]
-        if not record_keys and re.search(r"[=:→]|->", label):
-            return [item]
+        if not record_keys and (re.search(r"[=:]", label) or _ARROW.search(label)):
+            # "en → de: 31.5, en → fr: 30.3": every key a pair of names joined by an arrow
+            if not all(_PAIR_KEY.fullmatch(split_label(p)[0] or "") for p in parts):
+                return [item]
         out.append(Item(item.line, item.kind, item.level, part, item.zone, label, body))
     return out
 
 
+_ARROW = re.compile(r"→|->|⟶")
+_PAIR_KEY = re.compile(r"\s*[^\W\d][^=:→]*?\s*(?:→|->|⟶)\s*[^\W\d][^=:→]*?\s*")
 _LEADING_SEP = re.compile(r"^\s*(?:→|->|[:=—–])\s*")
 _SPACED = re.compile(r"\s{2,}|\t+")
 

@@ -115,11 +115,6 @@ def data_items(items: list[Item]) -> list[Item]:
     first = next((it for it in items if it.kind in ("heading", "bold")), None)
     if first is not None and _opening(first) is not None:
         first = None  # "**Panel 1: FP16**" opens a panel; it does not name the figure
-    if data and any(_holds_data(it) for it in data):
-        # a grid typed as a table right under the axes' declarations, before any data
-        # heading, is data too ("**Y-axis:** ...", then the table, then "### Trend Verification")
-        grids = _number_tables([it for it in items if it.zone in ("overview", "components")])
-        return sorted(data + grids, key=lambda it: it.line) if grids else data
     fallback = [
         it
         for it in items
@@ -127,11 +122,25 @@ def data_items(items: list[Item]) -> list[Item]:
         and it is not first
         and not (it.kind == "heading" and zone_of_heading(it.text) is not None)
     ]
+    if data and any(_holds_data(it) for it in data):
+        if not _listed_data(data) and _listed_data([it for it in fallback if it.zone == "title"]):
+            # "Additional details: the colour bar ..." after untitled bullets of values: a
+            # paragraph named like data holds notes; the bullets are the data
+            return sorted(fallback + data, key=lambda it: it.line)
+        # a grid typed as a table right under the axes' declarations, before any data
+        # heading, is data too ("**Y-axis:** ...", then the table, then "### Trend Verification")
+        grids = _number_tables([it for it in items if it.zone in ("overview", "components")])
+        return sorted(data + grids, key=lambda it: it.line) if grids else data
     if not data or not any(_holds_data(it) for it in fallback):
         return data or fallback
     # a section named like data ("Reading Notes") holds none, and a table stands elsewhere:
     # the section names are soft evidence, the data lines are not
     return sorted(fallback + data, key=lambda it: it.line)
+
+
+def _listed_data(items: list[Item]) -> bool:
+    """Two or more list items or table rows that tie numbers to something."""
+    return sum(it.kind in ("list", "table") and _holds_data(it) for it in items) >= 2
 
 
 def _number_tables(items: list[Item]) -> list[Item]:

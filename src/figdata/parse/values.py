@@ -29,7 +29,10 @@ _VALUE = re.compile(
 
 # markers of a slot that is deliberately empty
 _MISSING = re.compile(
-    r"^\s*(?:\*\*)?(?:—|–|-|−|n/?a|nan|none|null|missing|blank|empty|\?|x)(?:\*\*)?"
+    # a dotted abbreviation where a number belongs ("O.O.B.", "n.d.") or an out-of-something
+    # code ("OOM", "OOT") marks a cell with no value
+    r"^\s*(?:\*\*)?(?:—|–|-|−|n/?a|nan|none|null|missing|blank|empty|\?|x|(?:[A-Za-z]\.){2,4}|"
+    r"OO[A-Z]|DNF|T/O)(?:\*\*)?"
     r"(?:\s*\(.*\))?\s*[.;]?\s*$",
     re.IGNORECASE,
 )
@@ -154,7 +157,9 @@ def is_missing(token: str) -> bool:
 
 
 _ARROW_RUN = re.compile(r"\s*(?:→|->|⟶|=>)\s*")
-_ARROW_VALUES = re.compile(rf"\s*[~≈]?{NUM}\s*%?(?:\s*(?:→|->|⟶|=>)\s*[~≈]?{NUM}\s*%?)+\s*")
+# a value with its unit ("3.3 t/ha → 4.5 t/ha", "6.8 → 9.2 → 1.2 days")
+_UNIT_VALUE = rf"[~≈]?{NUM}\s*%?(?:\s+[A-Za-zµ°][\w/°µ]*)?"
+_ARROW_VALUES = re.compile(rf"\s*{_UNIT_VALUE}(?:\s*(?:→|->|⟶|=>)\s*{_UNIT_VALUE})+\s*")
 
 
 def split_values(body: str) -> list[str]:
