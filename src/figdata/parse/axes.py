@@ -105,7 +105,19 @@ def tick_list(rest: str) -> list[str]:
     # "N0, N60, N120 (kg N/ha)": the unit of the whole list, after its last item
     if len(ticks) >= 2 and not any("(" in t for t in ticks[:-1]):
         ticks[-1] = _LIST_UNIT.sub("", ticks[-1]) or ticks[-1]
+        # "N0, N60, N120, N180 kg/ha": the unit of the whole list, unbracketed
+        head, _, unit = ticks[-1].partition(" ")
+        shape = re.sub(r"\d+", "0", head)
+        if (
+            len(ticks) >= 3
+            and _BARE_UNIT.fullmatch(unit)
+            and all(re.sub(r"\d+", "0", t) == shape for t in ticks[:-1])
+        ):
+            ticks[-1] = head
     return ticks
+
+
+_BARE_UNIT = re.compile(r"[a-zµ°]{1,4}(?:/[a-zµ°]{1,4})?|%")
 
 
 _LIST_UNIT = re.compile(r"\s*\((?:[^()\d]*[/%°][^()\d]*|[a-zµ]{1,3})\)$")
@@ -194,8 +206,10 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
 
 
 def _same_shape(word: str, ticks: list[str]) -> bool:
-    """Roman numerals among roman numerals, capitals among capitals, numbers among numbers."""
-    shapes = (r"[IVXLC]+", r"[A-Z]", r"[A-Z]\d+|\d+", r"-?\d+(?:\.\d+)?%?")
+    """Roman numerals among roman numerals, capitals among capitals, numbers among numbers,
+    short names among short names."""
+    # (short capitalised names too: "the days Mon, Wed, Fri")
+    shapes = (r"[IVXLC]+", r"[A-Z]", r"[A-Z]\d+|\d+", r"-?\d+(?:\.\d+)?%?", r"[A-Z][a-z]{1,3}")
     return any(
         re.fullmatch(shape, word) and all(re.fullmatch(shape, t) for t in ticks) for shape in shapes
     )
@@ -223,7 +237,13 @@ def axis_role(label: str) -> str | None:
     bare = re.sub(r"\([^()]*\)", " ", label)
     if bare.strip() and bare != label and (role := _axis_role(bare)) is not None:
         return role
+    # "Categories (x)", "Temperature (y-axis)": the axis named in brackets after the name
+    if (m := _LETTER_IN_BRACKETS.search(label)) and not _COLOURBAR.search(label):
+        return m.group(1).lower()
     return _axis_role(label)
+
+
+_LETTER_IN_BRACKETS = re.compile(r"\(\s*([xy])(?:[- ]?axis)?\s*\)", re.I)
 
 
 def _axis_role(label: str) -> str | None:

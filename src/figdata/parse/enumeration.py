@@ -25,7 +25,7 @@ _FULL_NAMES = (
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May "
     "June July August September October November December"
 ).split()
-_FULL = {name[:3].lower(): name for name in _FULL_NAMES}
+CALENDAR_FULL = {name[:3].lower(): name for name in _FULL_NAMES}
 _TAG = re.compile(r"<[^<>]{0,200}>")
 # an HTML element is one atom: "<span ...>Learning rate, log</span>" holds no list separator
 _ELEMENT = re.compile(r"<([a-zA-Z][\w-]*)\b[^<>]{0,200}>[^<>]{0,200}</\1\s*>|<[^<>]{0,200}>")
@@ -204,6 +204,7 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
         # "Coast at the top and Inland at the bottom": two items, each with its place
         parts = [_PLACES.sub("", p) for p in parts]
     parts = _without_swatches(parts)
+    parts = _opened_in_prose(parts)
     if _counted_items(parts):
         return [(False, [clean_item(p) for p in parts])]  # "1 Row, 2 Rows, 3 Rows"
     out: list[tuple[bool, list[str]]] = []
@@ -232,6 +233,23 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     if current:
         out.append((keyed, current))
     return [(k, _parallel(r)) for k, r in out]
+
+
+def _opened_in_prose(parts: list[str]) -> list[str]:
+    """'... and carries the class names thrush, warbler, finch and wren': a sentence runs into
+    the first item; when every later item is one word of one shape, so is the first."""
+    words = clean_item(parts[0]).split() if parts else []
+    rest = [clean_item(p) for p in parts[1:]]
+    if len(parts) < 3 or len(words) <= 4 or not all(len(r.split()) == 1 for r in rest):
+        return parts
+    shape = r"[a-z]+" if words[-1].islower() else r"[A-Z][a-z]+"
+    if not all(re.fullmatch(shape, w) for w in [words[-1], *rest]):
+        return parts
+    if _LIST_NOUN.fullmatch(words[-1]) or _COUNT_PHRASE.search(" ".join(words[-3:])):
+        return parts  # "with the same three classes, apple at the top, ...": the list's name
+    if not re.search(rf"\b{lexicon.LIST_OPENING.pattern}", " ".join(words[:-1]), re.I):
+        return parts
+    return [words[-1], *parts[1:]]
 
 
 def _without_swatches(parts: list[str]) -> list[str]:
@@ -326,7 +344,9 @@ def _parallel(items: list[str]) -> list[str]:
     elif (
         len(items) >= 3
         and 3 <= len(words) <= 6
-        and lexicon.LIST_OPENING.regex.match(items[0])
+        # "with the species thrush, ...", "carries the class names thrush, ...": the opening
+        # words anywhere in the phrase before the first item
+        and re.search(rf"\b{lexicon.LIST_OPENING.pattern}", items[0], re.I)
         and all(re.fullmatch(r"[a-z]+", w) for w in words)
         and all(len(i.split()) == 1 for i in items[1:])
     ):
@@ -424,7 +444,7 @@ def expand_range(text: str) -> list[str]:
             if a in names and b in names and names.index(a) < names.index(b):
                 spelled = [n.capitalize() for n in names[names.index(a) : names.index(b) + 1]]
                 if len(m.group(1)) > 3:  # "Monday to Friday": the full names
-                    spelled = [_FULL.get(n.lower(), n) for n in spelled]
+                    spelled = [CALENDAR_FULL.get(n.lower(), n) for n in spelled]
                 return spelled
     return []
 

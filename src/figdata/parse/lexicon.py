@@ -29,7 +29,8 @@ class Entry:
 
 SUMMARY = Entry(
     "summary",
-    r"\b(?:peak|max(?:imum)?|min(?:imum)?|lowest|highest|range|trend|total|average|mean|sum|"
+    # (not a unit: "vehicles/min")
+    r"(?<!/)\b(?:peak|max(?:imum)?|min(?:imum)?|lowest|highest|range|trend|total|average|mean|sum|"
     r"best|worst|overall|note|observation|spread|median|global|key)\b",
     "Peak Value",
     "a label that introduces a statement about the panel, never a row of cells",
@@ -88,7 +89,8 @@ LIST_TRAIL = Entry(
     "list_trail",
     r"(?:(?:^|,?\s*(?:\(|\s))(?:listed|read(?:ing)?|running|going|ordered|drawn|arranged|sorted|"
     r"from\s+(?:the\s+)?(?:top|bottom|left|right))\b.*|,?\s*\(?(?:from\s+)?(?:left|right|top|"
-    r"bottom)\s+to\s+(?:left|right|top|bottom)\b.*|,?\s*(?:respectively|etc\.?|in that order|"
+    r"bottom)\s+to\s+(?:left|right|top|bottom)\b.*|,?\s*(?:respectively|etc\.?|"
+    r"and\s+so\s+(?:on|forth)|in that order|"
     r"in this order)\b.*|,?\s+(?:along|across|under|beneath|above|below|down)\s+the\s+"
     rf"(?:very\s+)?{PLACE.pattern}\s+(?:edge|side|axis|margin)\b.*)$",
     "0.9, reading rightward",
@@ -182,6 +184,8 @@ NOT_TICKS = frozenset(
         "labeled",
         "respectively",
         "etc",
+        "so on",
+        "so forth",
         "…",
         "...",
         "each",
@@ -251,7 +255,7 @@ COLOUR_BAR = Entry(
 #: words that make a sentence about one cell a claim (an extreme), not a statement of it
 EXTREME = Entry(
     "extreme",
-    r"\b(?:highest|lowest|largest|smallest|strongest|weakest|darkest|brightest|palest|best|worst|"
+    r"(?<!/)\b(?:highest|lowest|largest|smallest|strongest|weakest|darkest|brightest|palest|best|worst|"
     r"peaks?|maximum|minimum|max|min|top|bottom)\b"
     # "the top-left corner", "the bottom row": a place on the grid, not an extreme
     r"(?![- ](?:left|right|row|edge|corner|of\s+the\s+(?:grid|map|plot|figure|chart)))",
@@ -318,7 +322,8 @@ VALUE_AXIS = Entry(
 #: the figure prints no value in its cells: prose numbers are colour readings, not cells
 NO_VALUES = Entry(
     "no_values",
-    r"\bno\s+(?:cell\s+)?(?:values?|numbers?|annotations?|labels?)\s+(?:are\s+)?(?:printed|shown|"
+    r"\bno\s+(?:(?:cell|numerical|numeric|data)\s+)?(?:values?|numbers?|annotations?|labels?)\s+"
+    r"(?:are\s+)?(?:printed|shown|"
     r"written|annotated|given)\b|\bno\s+printed\s+(?:values?|numbers?)\b|\b(?:cells\s+are|is)\s+"
     r"(?:not\s+annotated|unannotated)\b|\bno\s+(?:values?|numbers?)\s+(?:in|inside)\s+the\s+cells\b",
     "No numbers are printed in the cells.",
@@ -355,13 +360,15 @@ BOTH_AXES = Entry(
 PROSE_X = Entry(
     "prose_x",
     # "horizontal **p** (draft temperature: 0.2, 0.4)": the bare direction word
-    r"x[- ]?axis|horizontal(?:\s+axis|ly)?|columns?|bottom(?=\s*\()|bottom\s+(?:edge|axis)",
+    r"x[- ]?axis|horizontal(?:\s+axis|ly|(?=\s+[^\s(]+(?:\s+[^\s(]+){0,3}\s*\())|columns?|"
+    r"bottom(?=\s*\()|bottom\s+(?:edge|axis)",
     "years along the bottom (2019, 2020)",
     "the horizontal axis, in a sentence",
 )
 PROSE_Y = Entry(
     "prose_y",
-    r"y[- ]?axis|vertical(?:\s+axis|ly)?|rows?|side(?=\s*\()|side\s+axis|left\s+(?:edge|side)",
+    r"y[- ]?axis|vertical(?:\s+axis|ly|(?=\s+[^\s(]+(?:\s+[^\s(]+){0,3}\s*\())|rows?|"
+    r"side(?=\s*\()|side\s+axis|left\s+(?:edge|side)",
     "regions up the side (North, South)",
     "the vertical axis, in a sentence",
 )

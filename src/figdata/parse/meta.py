@@ -231,6 +231,7 @@ def axis(entry: Entry, reading: Reading) -> bool:
     if role == "legend":
         if not parsed.ticks and (names := legend_entries(body)):
             parsed = Axis(label=parsed.label, ticks=names)
+        parsed.ticks = _named_entries(parsed.ticks, body)
         meta.legend = parsed
         meta.legend.order = "legend"
         return True
@@ -249,7 +250,7 @@ def axis(entry: Entry, reading: Reading) -> bool:
         and named
         and not re.search(
             r"\b(?:left|right|top|bottom|each|all|both|common|shared|panel|heatmap|[xy]-?axis|"
-            r"vertical|horizontal)\b",
+            r"vertical|horizontal)\b|^\s*[xy]\s*$",
             named.group(1),
             re.I,
         )
@@ -623,6 +624,25 @@ def series_names(texts: list[str]) -> list[str]:
         elif len(parts) == 2 and right * 2 >= len(pairs):
             text = parts[0]
         out.append(re.sub(r"\s*\([^()]*\b(?:bars?|line|marker)s?\b[^()]*\)$", "", text))
+    return out
+
+
+def _named_entries(ticks: list[str], body: str) -> list[str]:
+    """'T=0.5 (teal), T=1.0 (purple)': a legend entry is its whole printed name; a legend has
+    no axis name to leave out, so "T=" stays when every entry prints it."""
+    out, names = [], set()
+    for tick in ticks:
+        m = re.search(
+            rf"(?:^|(?<=[,;:(])\s*|(?<=\*\*)\s*)([A-Za-zα-ω][\w-]*)\s*=\s*{re.escape(tick)}(?![\w.])",
+            body,
+        )
+        if m is None:
+            return ticks
+        out.append(m.group(0).strip())
+        names.add(m.group(1))
+    # one name for every entry ("T="); "dark teal = Home, grey = Neutral" pairs swatches
+    if len(names) != 1 or len(ticks) < 2 or _swatch(names.pop()):
+        return ticks
     return out
 
 

@@ -1168,6 +1168,15 @@ def _overlap(xs, ys) -> bool:
     return any(a < d and c < b for a, b, _ in xs for c, d, _ in ys)
 
 
+_WORDED_REMARK = re.compile(r"(?<=[\d%])\s*\((?=[^()]*[A-Za-z]{3})[^()]*\)")
+
+
+def _spans_blanked(text: str, mentioned: tuple[list, list]) -> str:
+    for a, b, _ in mentioned[0] + mentioned[1]:
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
+
+
 def prose_point(item: Item, ctx: Context, group) -> bool:
     """A clause that names one x tick, one y tick and one number states that cell."""
     if not _prose_line(item, ctx):
@@ -1175,14 +1184,27 @@ def prose_point(item: Item, ctx: Context, group) -> bool:
     shared = set(ctx.x.ticks) & set(ctx.y.ticks)
     text = strip_markdown(item.text)
     hits = []
+    before: tuple[list, list] = ([], [])  # the mentions of the clause before
+    told_text = ""
     for clause in _CLAUSE.split(text):
         # "Batch 64 at TP=1 reads 3.4, which is the smallest printed number": the cell, then
         # a remark on it
         clause = lexicon.WHICH_REMARK.regex.split(clause)[0]
+        # "Fri 15:00 is 0.95 (late-opening Friday)": a remark in words after a value names no cell
+        clause = _WORDED_REMARK.sub(lambda m: " " * len(m.group(0)), clause)
+        xs, ys = _named_better(clause, mentions(clause, ctx.x), mentions(clause, ctx.y), ctx)
+        told, before = before, (xs, ys)
+        # "... are in the 00-04 row, for example 1.8 on Wed": the example keeps the row that
+        # the clause before named without a value
+        if told[0] + told[1] and not _HAS_DIGIT.search(_spans_blanked(told_text, told)):
+            if len(xs) == 1 and not ys and len(told[1]) == 1 and not told[0]:
+                ys = [(-1, -1, told[1][0][2])]
+            elif len(ys) == 1 and not xs and len(told[0]) == 1 and not told[1]:
+                xs = [(-1, -1, told[0][0][2])]
+        told_text = clause
         unscaled = lexicon.SCALE_END.regex.sub(" ", clause)
         if SUMMARY_LABEL.search(clause) or claim_words(unscaled) or compares(clause):
             continue  # a claim about a cell ("the highest rate, 80.1") or a difference
-        xs, ys = _named_better(clause, mentions(clause, ctx.x), mentions(clause, ctx.y), ctx)
         if len({t for *_, t in xs}) > 1 and not ({t for *_, t in xs} & shared and _overlap(xs, ys)):
             hits += _triples(clause, xs, ys)  # "Sun 11:00 reads 1.31, Wed 10:00 shows 0.22"
             continue
@@ -1196,6 +1218,7 @@ def prose_point(item: Item, ctx: Context, group) -> bool:
             for m in _PROSE_NUMBER.finditer(clause)
             if not any(a <= m.start() < b for a, b in spans)
             and not re.search(r"\d\s*(?:-|–|—|to|and)\s*$", clause[: m.start()])
+            and not _BOUND_BEFORE.search(clause, 0, m.start())  # "likely beyond -30%"
         ]
         if len(numbers) != 1 or re.match(r"\s*(?:times|x\b|×)", clause[numbers[0].end() :]):
             continue

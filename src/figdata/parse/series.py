@@ -232,6 +232,10 @@ def _points(
                 return None
             out.append(Point(item, opener.name, tick, slot))
             continue
+        if label is None and opener is not None and (keyed := _keyed_slots(item.text, x)):
+            # "(1B, 3.92), (2B, 3.71), ...": a line of points under the series' opener
+            out += [Point(item, opener.name, t, s) for t, s in keyed]
+            continue
         if label is not None and (tick := x_tick(label, x)) is not None:
             slot = one_value(item.body or "")
             if slot is not None:

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from figdata.parse.enumeration import CALENDAR_FULL
 from figdata.parse.text import norm, rx, strip_markdown
 from figdata.parse.values import to_float
 
@@ -248,7 +249,10 @@ def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
     found = []
     for tick in sorted(axis.ticks, key=len, reverse=True):
         numeric = _numeric(norm(tick)) is not None
-        for m in rx(rf"(?<![\w.]){re.escape(tick)}(?![\w]|\.\d)", re.I).finditer(text):
+        # "Sunday" names the tick "Sun": a calendar abbreviation matches its full name too
+        full = CALENDAR_FULL.get(tick.lower(), tick)
+        whole = re.escape(tick) + (f"(?:{re.escape(full[len(tick) :])}s?)?" if full != tick else "")
+        for m in rx(rf"(?<![\w.]){whole}(?![\w]|\.\d)", re.I).finditer(text):
             if numeric:
                 before = re.search(
                     r"([A-Za-zα-ω][\w-]*)\s*(?:=|:|\s(?:of|at|is))?\s*$", text[: m.start()]
