@@ -5,6 +5,7 @@ Pure functions: bytes in, plain records out. No Snakemake, no file system.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -13,7 +14,7 @@ import pandas as pd
 
 from figdata import tables
 from figdata.parse import accounting, claims
-from figdata.parse.axes import colour_ranges, is_colourbar_label
+from figdata.parse.axes import colour_ranges, is_colourbar_label, parse_axis
 from figdata.parse.claims import claim_kind
 from figdata.parse.decode import decode
 from figdata.parse.findings import finding
@@ -23,7 +24,7 @@ from figdata.parse.model import Item, assign_zones, classify
 from figdata.parse.recognize import SUMMARY_LABEL, Context, recognize
 from figdata.parse.reconcile import reconcile
 from figdata.parse.structure import Panel, split_panels
-from figdata.parse.text import norm
+from figdata.parse.text import norm, strip_markdown
 from figdata.parse.tick_names import strip_axis_words
 from figdata.parse.ticks import AxisTicks, name_score
 
@@ -63,6 +64,8 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
     assign_zones(items)
     meta = read_meta(items)
     panels = split_panels(items, meta)
+    if len(panels) > 1:
+        _declared_in_panels(panels, meta)
     last_line = None
     if not decoded.ends_with_newline:
         last_line = max((i for i, text in enumerate(lines, 1) if text.strip()), default=None)
@@ -248,6 +251,26 @@ def _restates(ctx: Context, earlier: list[Context]) -> int | None:
         if mine <= theirs:
             return i
     return None
+
+
+_AXIS_ENTRY = re.compile(r"^\s*([xy])[- ]?axis\b", re.I)
+
+
+def _declared_in_panels(panels: list[Panel], meta: Meta) -> None:
+    """``### Panel (a)`` over ``* Y-axis: KV bits, rows from top: 2, 3, 4, 8``: axes a panel's
+    own section declares are that panel's, before the document's."""
+    for panel in panels:
+        scoped = meta.scoped_axes.setdefault(panel.index, {})
+        for item in panel.items:
+            if item.kind != "list" or not item.label or not item.body:
+                continue
+            m = _AXIS_ENTRY.match(strip_markdown(item.label))
+            role = m.group(1).lower() if m else None
+            if role is None or role in scoped:
+                continue
+            axis = parse_axis(strip_markdown(item.body))
+            if len(axis.ticks) >= 2:
+                scoped[role] = axis
 
 
 def _cut_last_cell(ctx: Context, lines: list[str]) -> None:

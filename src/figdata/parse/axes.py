@@ -120,7 +120,7 @@ def tick_list(rest: str) -> list[str]:
 _BARE_UNIT = re.compile(r"[a-zµ°]{1,4}(?:/[a-zµ°]{1,4})?|%")
 
 
-_LIST_UNIT = re.compile(r"\s*\((?:[^()\d]*[/%°][^()\d]*|[a-zµ]{1,3})\)$")
+_LIST_UNIT = re.compile(r"\s*\((?:[^()\d]*[/%°][^()\d]*|[a-zµ]{1,3}|[a-z]?[A-Z])\)$")
 
 
 _EDGE_NOTE = re.compile(

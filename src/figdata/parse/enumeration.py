@@ -427,7 +427,9 @@ def expand_range(text: str) -> list[str]:
         name = m.group(1) + m.group(2)
         return [f"{name}{v}" for v in range(int(m.group(3)), int(m.group(4)) + 1)]
     m = re.search(
-        r"(?:from\s+)?(?<![\d.:])(-?\d+)\s*(?:to|-|–|through|thru)\s*(-?\d+)(?![.:]\d|\d)",
+        # "1 (top) to 5 (bottom)": a place remark allowed after the first end
+        r"(?:from\s+)?(?<![\d.:])(-?\d+)(?:\s*\([A-Za-z -]*\))?\s*(?:to|-|–|through|thru)\s*"
+        r"(-?\d+)(?![.:]\d|\d)",
         text,
         re.I,
     )

@@ -97,7 +97,30 @@ def nested_axis(entry: Entry, reading: Reading) -> bool:
         # "**Y-axis:** Dataset names (top to bottom):" and the names as sub-bullets
         lead = entry.body.rstrip().rstrip(":")
         entry.body = f'"{strip_markdown(lead).strip()}", {children}'
+    elif _ticks_below([e.item for e in reading.entries], entry.index):
+        # "**X-Axis (Horizontal):** `Sampling month`" over "  - Categories: `Mar`, `Apr`": the
+        # name on the line, the ticks in a field below it
+        children = _nested_axis([e.item for e in reading.entries], entry.index)
+        lead = strip_markdown(entry.body).strip(" .\"'`")
+        entry.body = f'"{lead}", {children}'
     return False  # the entry, now with a body, goes on to the line recognisers
+
+
+def _ticks_below(items: list[Item], i: int) -> bool:
+    """The next line is a deeper field that lists ticks ("Categories:", "Ticks:")."""
+    if i + 1 >= len(items):
+        return False
+    child, parent = items[i + 1], items[i]
+    return (
+        child.kind == "list"
+        and child.level > parent.level
+        and bool(child.label)
+        and bool(_TICK_FIELD.search(strip_markdown(child.label or "").lower()))
+        and len(parse_axis(child.body or "", with_label=False).ticks) >= 2
+    )
+
+
+_TICK_FIELD = re.compile(r"tick|value|marker|categor|class|level|group|item|\blabels\b")
 
 
 def legend_section(entry: Entry, reading: Reading) -> bool:
@@ -566,7 +589,7 @@ def _nested_axis(items: list[Item], i: int) -> str:
         if child.level <= parent.level and not flattened:
             break
         # "Labels: 0.0, 0.1" are the tick labels, "Label: Dropout" is the axis's name
-        if re.search(r"tick|value|marker|categor|class|level|group|item|\blabels\b", key):
+        if _TICK_FIELD.search(key):
             parts["ticks"] = child.body or ""
             if re.search(r"\(([^()]*)\)", key):  # "Labels (from bottom to top)"
                 parts.setdefault("order", re.search(r"\(([^()]*)\)", key).group(1))

@@ -339,6 +339,10 @@ def _marker_text(item: Item, tick: str) -> str:
 _CROSS = re.compile(r"^\(?\s*([\w.%-]+?)\s*[x×]\s*([\w.%-]+)\s*\)?$")
 
 
+# "Inflation × GDP growth": names of several words on each side of a spaced cross
+_SPACED_CROSS = re.compile(r"^\(?\s*([^×()]+?)\s+[x×]\s+([^×()]+?)\s*\)?$")
+
+
 _ROW_COL = re.compile(
     r"^(?:cell\s*)?\(?\s*r(?:ow)?\s*#?(?P<row>\d+)\s*[,;/]?\s*c(?:ol(?:umn)?|ell)?\s*#?(?P<col>\d+)\s*\)?$",
     re.I,
@@ -371,7 +375,7 @@ def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None
     if m:
         x, y = resolve(m.group(2), ctx.x), resolve(m.group(1), ctx.y)
         return (x.tick, y.tick, "point_xy") if x and y else None
-    m = _CROSS.match(text)
+    m = _CROSS.match(text) or _SPACED_CROSS.match(text)
     if m:
         return _ordered(m.group(1), m.group(2), ctx, ctx.pair_order.get("cross", "xy"), "cross")
     for arrow in ("→", "->", "⟶", " vs. ", " vs ", " versus "):

@@ -57,6 +57,8 @@ def clean_title(text: str) -> str:
     text = text.strip().rstrip(":.").strip()
     if text.startswith("(") and text.endswith(")"):
         text = text[1:-1].strip()
+    if m := re.fullmatch(r"[\"“']([^\"“”']+)[\"”']", text):
+        text = m.group(1).strip()  # 'Panel (a): "LongBench avg. score"': the name, unquoted
     return text
 
 
@@ -177,10 +179,14 @@ def _opening(item: Item) -> str | None:
 
     Also ``**Panel 1: FP16** (subtitle "7B")``: the opener inside the bold part, a remark after.
     """
-    if item.kind == "bold" and item.label and ":" in item.label:
-        opener, _, name = strip_markdown(item.label).partition(":")
-        if lexicon.PANEL_OPENER.search(opener.strip()) and name.strip():
-            return name
+    if item.kind == "bold" and item.label:
+        # "**Panel 1: FP16**", "**Panel 1 – DJF anomaly** (°C ...)": the opener, then the name
+        label = strip_markdown(item.label)
+        parts = _OPENER_SEP.split(label, maxsplit=1)
+        if len(parts) == 2 and lexicon.PANEL_OPENER.search(parts[0].strip()) and parts[1].strip():
+            # ("**Figure 4 — two heatmaps, ...**" names the whole figure, not one panel)
+            if ":" in label or not re.match(r"\s*fig", parts[0], re.I):
+                return parts[1]
     if item.kind == "text" and item.label is not None and not (item.body or "").strip():
         # 'Left panel, "SGD":' on a line of its own: a panel word and the panel's quoted name
         label = strip_markdown(item.label)
@@ -192,6 +198,8 @@ def _opening(item: Item) -> str | None:
         return None
     return item.body if lexicon.PANEL_OPENER.search(strip_markdown(item.label).strip()) else None
 
+
+_OPENER_SEP = re.compile(r"\s*:\s*|\s+[–—-]\s+")
 
 # "3. Spatial Grounding", "2.1 Notes": a document's section numbers, not a panel's letter
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*[.)]?\s")
