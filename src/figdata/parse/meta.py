@@ -776,6 +776,19 @@ _AXIS_NAMED = {
 def _axis_in_prose(text: str, role: str) -> Axis | None:
     """'the horizontal axis shows the weight λ1 (0.1, 0.5, 1.0)' in an overview."""
     named = None
+    # "4 columns (weight bit-width: 2, 3, 4, 8)": a count of them, the list in brackets
+    for m in re.finditer(
+        rf"(?:^|\s)(?P<count>\d+|{'|'.join(lexicon.NUMBER_WORDS)})\s+(?:{_AXIS_NAMED[role]})\s*"
+        r"\((?P<inner>[^()]+)\)",
+        text,
+        re.I,
+    ):
+        axis = parse_axis(m.group("inner"))
+        count = m.group("count").lower()
+        size = int(count) if count.isdigit() else lexicon.NUMBER_WORDS.get(count)
+        if len(axis.ticks) >= 2 and size == len(axis.ticks):
+            axis.order = axis.order or tick_order(m.group("inner"), axis.ticks)
+            return axis
     # "the top marginal tax rate on the x-axis (10%, 20%, 30%)": the name before, ticks after
     for m in re.finditer(
         rf"\s(?:on|along|across|up|down|as)\s+(?:the\s+)?(?:{_PROSE_AXIS[role]}{_EDGE[role]})"

@@ -225,6 +225,15 @@ def assign_zones(items: list[Item]) -> None:
             elif found is not None and found != "data" and zone == "data":
                 if found in ("observations", "interpretation") or item.level <= zone_level:
                     zone, zone_level = found, item.level
+            elif (
+                found is None
+                and zone == "components"
+                and index in holds
+                and lexicon.PANEL_OPENER.search(_opener_part(item.text))
+            ):
+                # "## Image Structure" over "### Panel 1: `en→de`" and its rows: a panel's
+                # section holds data, however deep it sits under the components
+                zone, zone_level = "data", item.level
             elif found is None and (item.level <= zone_level or zone in ("title", "overview")):
                 # an unnamed section at zone depth: data when values follow (one per panel, say);
                 # after the data, a section of notes ("Additional Notes") leaves the zone as is
@@ -245,6 +254,11 @@ def assign_zones(items: list[Item]) -> None:
             if zone != "data" or (found in ("observations", "interpretation") and leaves):
                 zone, zone_level = found, 7
         item.zone = zone
+
+
+def _opener_part(text: str) -> str:
+    """'Panel 1' of "Panel 1: `en→de`" or "Panel 1 – DJF anomaly"."""
+    return re.split(r"\s*:\s*|\s+[–—-]\s+", strip_markdown(text), maxsplit=1)[0].strip()
 
 
 def _sections_declaring_axes(items: list[Item]) -> set[int]:

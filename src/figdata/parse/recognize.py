@@ -965,7 +965,8 @@ def _prose_line(item: Item, ctx: Context) -> bool:
         and item.kind in ("text", "list")
         and bool(ctx.x.ticks and ctx.y.ticks)
         and _HAS_DIGIT.search(item.text) is not None
-        and not (item.label and SUMMARY_LABEL.search(item.label))
+        # a summary label ("Peak:") states a claim; a sentence before a colon is no label
+        and not (item.label and len(item.label.split()) <= 8 and SUMMARY_LABEL.search(item.label))
     )
 
 
@@ -1187,6 +1188,16 @@ def prose_point(item: Item, ctx: Context, group) -> bool:
         return False
     shared = set(ctx.x.ticks) & set(ctx.y.ticks)
     text = strip_markdown(item.text)
+    body = strip_markdown(item.body or "")
+    if (
+        item.label
+        and len(item.label.split()) > 8
+        and mentions(body, ctx.x)
+        and mentions(body, ctx.y)
+    ):
+        # "Melting is highest ..., as the colours show: the 20 bp duplex ... reaches 0.91": a
+        # sentence before a colon is a clause of its own when what follows names its cell
+        text = text.replace(": ", "; ", 1)
     hits = []
     before: tuple[list, list] = ([], [])  # the mentions of the clause before
     told_text = ""
@@ -1432,6 +1443,19 @@ def _triangle(items: list[Item], ctx: Context) -> str | None:
     return None
 
 
+def _names_a_group(item: Item, after: Item | None) -> bool:
+    """A bullet of a name and one tick ("n_features = 10") over deeper bullets."""
+    return (
+        item.kind == "list"
+        and after is not None
+        and after.kind == "list"
+        and after.level > item.level
+        and bool(item.label)
+        and "=" in item.text
+        and len((item.body or "").split()) == 1
+    )
+
+
 def recognize(items: list[Item], ctx: Context) -> None:
     ctx.items = items
     group = None
@@ -1450,7 +1474,7 @@ def recognize(items: list[Item], ctx: Context) -> None:
                 pending.extend(code)
             code = []
         pending.append(item)
-    for item in pending:
+    for index, item in enumerate(pending):
         if item is not None and item.kind == "table":
             buffer.append(item)
             continue
@@ -1479,6 +1503,12 @@ def recognize(items: list[Item], ctx: Context) -> None:
         if item.kind == "list" and group is not None and not group_sticky:
             if item.level <= group_indent:
                 group = None
+        if _names_a_group(item, pending[index + 1]) and (found := group_of(item.text, ctx)):
+            # "- n_features = 10" over "  - α=0.25: 0.66": the bullet names the row that its
+            # deeper bullets fill
+            if found[0] in ("x", "y"):
+                group, group_indent, group_sticky = found, item.level, False
+                continue
         if item.kind == "list" and item.label and not (item.body or "").strip():
             found = group_of(item.label, ctx)
             if found is not None:

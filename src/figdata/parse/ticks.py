@@ -141,6 +141,10 @@ def _before_unit(text: str, axis: AxisTicks) -> str | None:
     "0-shot" (a hyphen joins the unit)."""
     m = _UNIT.match(text) or re.match(r"^([\d.]+)-([a-z]+)$", text)
     tick = match_tick(m.group(1), axis.ticks) if m else None
+    if m and tick is None and (glued := re.fullmatch(r"([\d.]+)([A-Za-zµ]{1,3})", m.group(1))):
+        # "1B tokens" on the axis "Training tokens (B)": the unit the label gives, glued on
+        if glued.group(2) in re.findall(r"[A-Za-zµ]+", axis.label or ""):
+            tick = match_tick(glued.group(1), axis.ticks)
     # "20 µm" is not the tick "20%": a unit other than the tick's own names something else
     if tick is None or (tick.endswith("%") and not m.group(2).startswith("%")):
         return None
@@ -192,6 +196,12 @@ def _short_form(prefix: str, axis: AxisTicks) -> float:
         and re.search(rf"(?<![\w]){re.escape(short)}(?![\w])", axis.label)
     ):
         return 1.0  # "λ=0.4" on the axis "mixing weight λ": the symbol the label gives it
+    if 2 <= len(short) <= 4 and short.isalpha() and axis.label:
+        # "bp" for "base pairs", "GC" for "guanine cytosine": the initials of words in a row
+        words = re.findall(r"[a-z]+", axis.label.lower())
+        initials = "".join(w[0] for w in words)
+        if len(words) >= len(short) and short.lower() in initials:
+            return 1.0
     if 0 < len(short) <= 2 and short[0].isalpha() and axis.label:
         initials = {w[0] for w in re.findall(r"[a-z]+", axis.label.lower())}
         if short.lower()[0] in initials:
