@@ -242,6 +242,8 @@ def _opened_in_prose(parts: list[str]) -> list[str]:
     rest = [clean_item(p) for p in parts[1:]]
     if len(parts) < 3 or len(words) <= 4 or not all(len(r.split()) == 1 for r in rest):
         return parts
+    if _lead_only(parts[0]):
+        return parts  # "... in the same order, thrush, warbler": the list begins after it
     shape = r"[a-z]+" if words[-1].islower() else r"[A-Z][a-z]+"
     if not all(re.fullmatch(shape, w) for w in [words[-1], *rest]):
         return parts
@@ -302,7 +304,8 @@ def _lead_only(part: str) -> bool:
         m.end() == len(text)
         and re.fullmatch(r"[a-z\s]*", text[: m.start()])
         and len(m.group(0).split()) >= 2
-        and _LIST_NOUN.search(m.group(0))  # never an order remark: "ar from top to bottom"
+        # never an order remark ("ar from top to bottom"), but "... in the same order," is
+        and (_LIST_NOUN.search(m.group(0)) or re.match(r"\s*in\s.*\border\b", m.group(0)))
         for m in lexicon.LIST_LEAD.regex.finditer(text)
     )
 

@@ -64,7 +64,7 @@ AXIS_VERB = Entry(
 #: phrases that introduce or close a list of ticks and are not ticks themselves
 LIST_LEAD = Entry(
     "list_lead",
-    r"\b(?:in\s+(?:the\s+)?(?:this\s+|following\s+)?order|namely|(?:from\s+)?(?:left|right|top|"
+    r"\b(?:in\s+(?:the\s+)?(?:this\s+|following\s+|same\s+)?order|namely|(?:from\s+)?(?:left|right|top|"
     r"bottom)\s+to\s+(?:left|right|top|bottom)|(?:are|is)\s+(?:labell?ed|marked)|"
     # "labelled from the bottom up as 40°N, ...", "listed from the top row to the bottom row
     # as A, B"
