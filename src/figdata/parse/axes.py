@@ -100,6 +100,8 @@ def tick_list(rest: str) -> list[str]:
     if len(spans) == 1 and spans[0].count(",") >= 2:
         rest = rest.replace(spans[0], spans[0].strip("`"))
     ticks = read_enumeration(rest)
+    if len(ticks) >= 3 and ticks[-1] in ticks[:-1]:
+        ticks = ticks[:-1]  # "1, 2, 4, 8, top row = 1 GPU": a remark on the list repeats a tick
     # "0-10 cm (top), ..., 80-120 cm (bottom)": where the end ticks stand, not their names
     ticks = [_EDGE_NOTE.sub("", t) if i in (0, len(ticks) - 1) else t for i, t in enumerate(ticks)]
     # "N0, N60, N120 (kg N/ha)": the unit of the whole list, after its last item
@@ -226,7 +228,7 @@ _NAME_ONLY = re.compile(
 
 
 BOTH_NAMED = re.compile(
-    r"\bx\s*(?:and|&|/|,)\s*y\b|\bboth\s+axes\b|\brows\s+(?:and|&|/)\s+columns\b|"
+    r"\bx(?:[- ]?axis)?\s*(?:and|&|/|,)\s*y\b|\bboth\s+axes\b|\brows\s+(?:and|&|/)\s+columns\b|"
     r"\bcolumns\s+(?:and|&|/)\s+rows\b",
     re.I,
 )

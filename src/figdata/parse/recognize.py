@@ -973,7 +973,9 @@ def _prose_line(item: Item, ctx: Context) -> bool:
 # --- a row told as values "at" ticks: "climbs from 3.6 t/ha at 0 kg N/ha to 5.3 t/ha at 60" --
 
 _AT_PAIR = re.compile(
-    rf"(?<![\w.])(?P<num>[~≈]?{NUM})\s*(?P<unit>%|[^\s\d,;()]{{1,8}}(?:\s*/\s*\w+)?)?\s+"
+    # "~89 ± 7 µmol/g at 5 °C": a mean and its deviation ("± 7" alone is no value)
+    rf"(?<![\w.±])(?<!± )(?<!\+/- )(?P<num>[~≈]?{NUM}(?:\s*(?:±|\+/-)\s*{NUM})?)\s*"
+    rf"(?P<unit>%|[^\s\d,;()]{{1,8}}(?:\s*/\s*\w+)?)?\s+"
     r"(?:at|by|for|in|with|under|on)\s+(?:the\s+)?"
     r"(?P<ref>[^\s,;()]+(?:\s+(?![~≈\d])[^\s,;()]+){0,3})",
     re.I,

@@ -141,8 +141,8 @@ def data_items(items: list[Item]) -> list[Item]:
 
 
 def _listed_data(items: list[Item]) -> bool:
-    """Two or more list items or table rows that tie numbers to something."""
-    return sum(it.kind in ("list", "table") and _holds_data(it) for it in items) >= 2
+    """Two or more list items, table rows or code lines that tie numbers to something."""
+    return sum(it.kind in ("list", "table", "code") and _holds_data(it) for it in items) >= 2
 
 
 def _number_tables(items: list[Item]) -> list[Item]:
@@ -171,7 +171,8 @@ def _holds_data(item: Item) -> bool:
     """A table row, or a line that ties a number to something ("Ratio 0.1, Window 500: 40.0")."""
     if item.kind == "table":
         return True
-    return item.kind in ("list", "text") and len(re.findall(r"\d+(?:\.\d+)?", item.text)) >= 2
+    numbers = re.findall(r"\d+(?:\.\d+)?", item.text)
+    return item.kind in ("list", "text", "code") and len(numbers) >= 2
 
 
 def _opening(item: Item) -> str | None:

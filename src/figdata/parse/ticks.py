@@ -125,6 +125,11 @@ def _resolve(label: str, name: str, axis_label: str | None, ticks: tuple) -> Res
             return Resolved(tick, prefix.strip())
     if (tick := _before_unit(text, axis)) is not None:
         return Resolved(tick, "")
+    # "W500" on the axis "Window": the axis' initial glued to the tick
+    glued = re.fullmatch(r"([A-Za-z]{1,2})(\d[\d.]*%?)", text)
+    if glued and (tick := match_tick(glued.group(2), axis.ticks)) is not None:
+        if _short_form(glued.group(1), axis) > 0:
+            return Resolved(tick, glued.group(1))
     # last, a bare tick in parentheses after a position: "Top row (3000)"
     inner = re.findall(r"\(([^()]+)\)", strip_markdown(label))
     if len(inner) == 1 and (tick := match_tick(inner[0], axis.ticks)) is not None:
