@@ -531,6 +531,11 @@ def read_meta(items: list[Item]) -> Meta:
     meta = reading.meta
     if meta.chart_type in ("grouped_bar", "line") and _span(meta.y.ticks):
         meta.y.ticks = []  # "Visits, 0 to 60": the value axis of a bar chart spans, it lists none
+    if meta.chart_type == "grouped_bar" and _span(meta.x.ticks):
+        # bars that run sideways: the horizontal axis is the value axis ("Yield (%)" from 0 to
+        # 100), the categories listed on the vertical axis are the chart's x
+        categories = meta.y if meta.y.ticks else Axis()
+        meta.x, meta.y = categories, Axis(label=meta.x.label)
     return meta
 
 
@@ -615,8 +620,10 @@ def _listed_children(items: list[Item], i: int) -> str:
     for child in items[i + 1 :]:
         if child.kind != "list":
             break
+        # (entries that pair a name with its swatch, "**Baseline** – grey bar", belong too)
+        entry = child.label is None or _swatch(child.body or "") or _swatch(child.label)
         if child.level <= parent.level and not (
-            introduces and child.level == parent.level and child.label is None
+            introduces and child.level == parent.level and entry
         ):
             break
         texts.append(strip_markdown(child.text).strip())

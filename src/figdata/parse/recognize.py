@@ -729,7 +729,7 @@ def table(rows: list[Item], ctx: Context) -> None:
         across = ctx.x if down is ctx.y else ctx.y
         header = ["", *(across.top_down or across.ticks)]
         data = [(r, _cells_of(r.text)) for r in body]
-    if _long_table(header, data, ctx):
+    if _long_table(header, data, ctx) or _long_table(header, _filled_down(data), ctx):
         return
     # summary columns ("Mean", "Row total") are not part of the grid
     keep = [
@@ -853,6 +853,26 @@ def value_column(rows: list[list[str]], keys: set[int], width: int) -> int | Non
         elif any(_HAS_DIGIT.search(c) for c in column):
             return None
     return found
+
+
+def _filled_down(data):
+    """A long table printing a key once per group ("| **Pass@1** | Baseline | 48.6 |" over
+    "|  | + Self-repair | 55.2 |"): a blank key cell repeats the key above it. Only columns
+    of words are filled; a blank among numbers stays a missing value."""
+    if not data or not data[0][1]:
+        return data
+    width = max(len(cells) for _, cells in data)
+    out = [(item, list(cells)) for item, cells in data]
+    for j in range(width):
+        column = [cells[j] if j < len(cells) else "" for _, cells in out]
+        if not column[0] or not any(c == "" for c in column):
+            continue
+        if any(_HAS_DIGIT.search(c) and _slot(c) not in (None, "missing") for c in column):
+            continue
+        for i in range(1, len(out)):
+            if j < len(out[i][1]) and out[i][1][j] == "":
+                out[i][1][j] = out[i - 1][1][j]
+    return out
 
 
 def _long_table(header: list[str], data, ctx: Context) -> bool:
