@@ -55,7 +55,8 @@ def alternatives(pattern: str) -> list[str]:
 
 def _unwrap(pattern: str) -> str:
     """``\\b(?:a|b)\\b`` -> ``a|b``: an entry wrapped in one group is audited inside it."""
-    core = re.sub(r"^(\\b|\^)*", "", pattern)
+    # (a lookbehind before the group, "(?<!/)", guards the entry, it names no wording)
+    core = re.sub(r"^(\\b|\^|\(\?<!?[^()]*\))*", "", pattern)
     core = re.sub(r"(\\b|\$)*$", "", core)
     if core.startswith("(?:") and core.endswith(")") and len(alternatives(core[3:-1])) > 1:
         inner = core[3:-1]

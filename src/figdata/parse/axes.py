@@ -195,6 +195,15 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
         trial = tick_list(words[-1] + rest)
         if len(trial) >= 2 and trial[0] == words[-1] and _same_shape(words[-1], trial[1:]):
             label, ticks = " ".join(words[:-1]), trial
+    if (
+        with_label
+        and label is None
+        and len(ticks) >= 3
+        and len(ticks[0].split()) >= 2
+        and re.fullmatch(r"[a-z]+(?: [a-z]+)+", ticks[0])
+        and all(len(t.split()) == 1 for t in ticks[1:])
+    ):
+        label, ticks = ticks[0], ticks[1:]  # "derived base, A, C, G, T": the name, then its ticks
     if with_label and label is None and ticks:
         # "tensor-parallel degree 1, 2, 4, 8": the words before the first tick name the axis
         head = rest[: rest.find(ticks[0])] if ticks[0] in rest else ""

@@ -205,6 +205,7 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
         parts = [_PLACES.sub("", p) for p in parts]
     parts = _without_swatches(parts)
     parts = _opened_in_prose(parts)
+    parts = _shaped_last(parts)
     if _counted_items(parts):
         return [(False, [clean_item(p) for p in parts])]  # "1 Row, 2 Rows, 3 Rows"
     out: list[tuple[bool, list[str]]] = []
@@ -233,6 +234,23 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     if current:
         out.append((keyed, current))
     return [(k, _parallel(r)) for k, r in out]
+
+
+def _shaped_last(parts: list[str]) -> list[str]:
+    """'0 h, 6 h, 12 h, 48 h after heat shock': the items share a shape; words after it on the
+    last item are a remark on the list."""
+    if len(parts) < 3:
+        return parts
+    shapes = {_NUMBER_SHAPE.sub("0", clean_item(p)) for p in parts[:-1]}
+    if len(shapes) != 1 or "0" not in (shape := shapes.pop()):
+        return parts
+    words, k = clean_item(parts[-1]).split(), len(shape.split())
+    if len(words) > k and _NUMBER_SHAPE.sub("0", " ".join(words[:k])) == shape:
+        return [*parts[:-1], " ".join(words[:k])]
+    return parts
+
+
+_NUMBER_SHAPE = re.compile(r"\d+(?:\.\d+)?")
 
 
 def _opened_in_prose(parts: list[str]) -> list[str]:

@@ -198,7 +198,8 @@ NOT_TICKS = frozenset(
 ZONE_WORDS: list[tuple[str, str, str]] = [
     (
         "overview",
-        r"overview|summary of the image|image description|description|identification",
+        r"overview|summary of the image|(?:image|figure|chart)\s+summary|image description|"
+        r"description|identification",
         "Overview",
     ),
     (
@@ -360,14 +361,14 @@ BOTH_AXES = Entry(
 PROSE_X = Entry(
     "prose_x",
     # "horizontal **p** (draft temperature: 0.2, 0.4)": the bare direction word
-    r"x[- ]?axis|horizontal(?:\s+axis|ly|(?=\s+[^\s(]+(?:\s+[^\s(]+){0,3}\s*\())|columns?|"
+    r"x[- ]?axis|horizontal(?:\s+axis|(?=\s+[^\s(]+(?:\s+[^\s(]+){0,3}\s*\())|columns?|"
     r"bottom(?=\s*\()|bottom\s+(?:edge|axis)",
     "years along the bottom (2019, 2020)",
     "the horizontal axis, in a sentence",
 )
 PROSE_Y = Entry(
     "prose_y",
-    r"y[- ]?axis|vertical(?:\s+axis|ly|(?=\s+[^\s(]+(?:\s+[^\s(]+){0,3}\s*\())|rows?|"
+    r"y[- ]?axis|vertical(?:\s+axis|(?=\s+[^\s(]+(?:\s+[^\s(]+){0,3}\s*\())|rows?|"
     r"side(?=\s*\()|side\s+axis|left\s+(?:edge|side)",
     "regions up the side (North, South)",
     "the vertical axis, in a sentence",

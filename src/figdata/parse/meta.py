@@ -255,8 +255,10 @@ def axis(entry: Entry, reading: Reading) -> bool:
         if not parsed.ticks and (names := legend_entries(body)):
             parsed = Axis(label=parsed.label, ticks=names)
         parsed.ticks = _named_entries(parsed.ticks, body)
-        meta.legend = parsed
-        meta.legend.order = "legend"
+        if parsed.ticks or meta.legend is None or not meta.legend.ticks:
+            # (a later "Legend: upper left" says where it is; it lists no entries)
+            meta.legend = parsed
+            meta.legend.order = "legend"
         return True
     if role == "both":
         # "**Axis Markers (X and Y)**: integers from 0 to 9": one list for the two axes
@@ -436,6 +438,9 @@ def titles(reading: Reading) -> None:
 def figure_kind(reading: Reading) -> None:
     """Chart type and the number of panels the overview announces."""
     reading.meta.chart_type = chart_type(reading.overview)
+    if reading.meta.chart_type == "unknown":
+        # "* **Main chart:** horizontal grouped bar chart, ...": told among the components
+        reading.meta.chart_type = chart_type(" ".join(e.item.text for e in reading.entries))
     reading.meta.announced = panel_count(reading.overview)
 
 

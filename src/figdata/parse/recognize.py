@@ -1140,7 +1140,10 @@ _CLAUSE = re.compile(
     r"(?<=[.;!?])\s+(?=[A-Z])|;\s*|,\s+(?:while|whereas|and|but)\s+|\s+while\s+|"
     r",?\s+(?:e\.g\.|for\s+example|for\s+instance)[,:]?\s+"
 )
-_PROSE_NUMBER = re.compile(rf"(?<![\w.\-/–—])(?:{NUM})(?![\w]|\.\d|\s*(?:-|–|—|to)\s*\d)(?:\s*%)?")
+# ("5.61k tok/s": a prefix of the unit may follow the number)
+_PROSE_NUMBER = re.compile(
+    rf"(?<![\w.\-/–—])(?:{NUM})(?!(?![kKM]\s)\w|\.\d|\s*(?:-|–|—|to)\s*\d)(?:\s*%)?"
+)
 
 
 def _triples(clause: str, xs, ys) -> list[tuple[str, str, Value]]:
@@ -1206,6 +1209,16 @@ def _spans_blanked(text: str, mentioned: tuple[list, list]) -> str:
 
 def prose_point(item: Item, ctx: Context, group) -> bool:
     """A clause that names one x tick, one y tick and one number states that cell."""
+    return _prose_point(item, ctx, None)
+
+
+def head_sentences(item: Item, ctx: Context, group) -> bool:
+    """'**Batch 32.** At Seq 512 the cell reads 5.61 ...': the head names the column (or
+    row) that each sentence of its body leaves unnamed."""
+    return _prose_point(item, ctx, group)
+
+
+def _prose_point(item: Item, ctx: Context, group) -> bool:
     if not _prose_line(item, ctx):
         return False
     shared = set(ctx.x.ticks) & set(ctx.y.ticks)
@@ -1227,6 +1240,7 @@ def prose_point(item: Item, ctx: Context, group) -> bool:
         # "Batch 64 at TP=1 reads 3.4, which is the smallest printed number": the cell, then
         # a remark on it
         clause = lexicon.WHICH_REMARK.regex.split(clause)[0]
+        said = clause  # the claim and comparison words are read in the whole clause
         # "Fri 15:00 is 0.95 (late-opening Friday)": a remark in words after a value names no cell
         clause = _WORDED_REMARK.sub(lambda m: " " * len(m.group(0)), clause)
         xs, ys = _named_better(clause, mentions(clause, ctx.x), mentions(clause, ctx.y), ctx)
@@ -1239,8 +1253,14 @@ def prose_point(item: Item, ctx: Context, group) -> bool:
             elif len(ys) == 1 and not xs and len(told[0]) == 1 and not told[1]:
                 xs = [(-1, -1, told[0][0][2])]
         told_text = clause
-        unscaled = lexicon.SCALE_END.regex.sub(" ", clause)
-        if SUMMARY_LABEL.search(clause) or claim_words(unscaled) or compares(clause):
+        if group and group[0] in ("x", "y") and not (xs if group[0] == "x" else ys):
+            # "**Batch 32.** At Seq 512 the cell reads 5.61": the head names the column
+            if group[0] == "x":
+                xs = [(-1, -1, group[1])]
+            else:
+                ys = [(-1, -1, group[1])]
+        unscaled = lexicon.SCALE_END.regex.sub(" ", said)
+        if SUMMARY_LABEL.search(said) or claim_words(unscaled) or compares(said):
             continue  # a claim about a cell ("the highest rate, 80.1") or a difference
         if len({t for *_, t in xs}) > 1 and not ({t for *_, t in xs} & shared and _overlap(xs, ys)):
             hits += _triples(clause, xs, ys)  # "Sun 11:00 reads 1.31, Wed 10:00 shows 0.22"
@@ -1466,16 +1486,12 @@ def _triangle(items: list[Item], ctx: Context) -> str | None:
 
 
 def _names_a_group(item: Item, after: Item | None) -> bool:
-    """A bullet of a name and one tick ("n_features = 10") over deeper bullets."""
-    return (
-        item.kind == "list"
-        and after is not None
-        and after.kind == "list"
-        and after.level > item.level
-        and bool(item.label)
-        and "=" in item.text
-        and len((item.body or "").split()) == 1
-    )
+    """A bullet of a name and one tick ("n_features = 10", "Source `en`") over deeper bullets."""
+    if item.kind != "list" or after is None or after.kind != "list" or after.level <= item.level:
+        return False
+    if item.label is None:
+        return len(item.text.split()) <= 4 and not _HAS_DIGIT.search(item.text.split()[0])
+    return "=" in item.text and len((item.body or "").split()) == 1
 
 
 def recognize(items: list[Item], ctx: Context) -> None:
@@ -1513,7 +1529,11 @@ def recognize(items: list[Item], ctx: Context) -> None:
                 # "**DANN** — slopes downward. Points: 0% → 72.0; 10% → 68.1": the head names
                 # the row, its body gives the row's values at ticks
                 body = Item(item.line, "text", item.level, item.body, item.zone)
-                if group is not None and not at_pairs(body, ctx, group):
+                if (
+                    group is not None
+                    and not at_pairs(body, ctx, group)
+                    and not head_sentences(body, ctx, group)
+                ):
                     # "**T1** → 8 | 11 | 19": the head names the row, its values follow
                     values = _LEADING_SEP.sub("", item.body)
                     keyed_list(

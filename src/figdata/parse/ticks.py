@@ -109,7 +109,8 @@ def _resolve(label: str, name: str, axis_label: str | None, ticks: tuple) -> Res
             if found is not None and found.prefix:
                 return found
     text = re.sub(r"\s*\([^()]*\)\s*$", "", text)
-    text = re.sub(r"^(?:at|for|in)\s+", "", text, flags=re.I)
+    # "→ `de`" under a source row: the arrow points to the tick
+    text = re.sub(r"^(?:(?:at|for|in)\s+|(?:→|->|⟶)\s*)", "", text, flags=re.I)
     tick = match_tick(text, axis.ticks)
     if tick is not None:
         return Resolved(tick, "")
