@@ -110,11 +110,7 @@ def tick_list(rest: str) -> list[str]:
         # "N0, N60, N120, N180 kg/ha": the unit of the whole list, unbracketed
         head, _, unit = ticks[-1].partition(" ")
         shape = re.sub(r"\d+", "0", head)
-        if (
-            len(ticks) >= 3
-            and _BARE_UNIT.fullmatch(unit)
-            and all(re.sub(r"\d+", "0", t) == shape for t in ticks[:-1])
-        ):
+        if _BARE_UNIT.fullmatch(unit) and all(re.sub(r"\d+", "0", t) == shape for t in ticks[:-1]):
             ticks[-1] = head
     return ticks
 
@@ -213,6 +209,8 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
             label = head.strip()
     if with_label and label is None and not ticks and _NAME_ONLY.fullmatch(strip_markdown(body)):
         label = strip_markdown(body).strip(" .")  # "X-axis: opponent": a name, no ticks
+    if label and lexicon.LIST_LEAD.regex.fullmatch(label + " "):
+        label = None  # "down as": the words that opened the list name no axis
     return Axis(label=label, ticks=ticks, order=tick_order(body, ticks))
 
 

@@ -21,6 +21,7 @@ from figdata.parse.text import strip_markdown
 
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 _FULL_NAMES = (
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May "
     "June July August September October November December"
@@ -147,7 +148,7 @@ _NOT_ONE_ITEM = re.compile(
 # "0-10", "1990–1999", "10-20 cm": one bin of a binned axis, a tick of its own
 _BIN = re.compile(
     r"[\w.%-]+|[\w.%:]+[–—][\w.%:]+"
-    r"|\d[\d.]*\s?[-–—]\s?\d[\d.]*\s*[^\W\d]{1,5}\.?(?:\s*\([^()]*\))?"
+    r"|\d[\d.]*\s?[-–—]\s?\d[\d.]*\s*[^\W\d]{1,5}(?:/[^\W\d]{1,3})?\.?(?:\s*\([^()]*\))?"
 )
 
 
@@ -458,6 +459,12 @@ def expand_range(text: str) -> list[str]:
         lo, hi = int(m.group(1)), int(m.group(2))
         if 0 < hi - lo <= 200:
             return [str(v) for v in range(lo, hi + 1)]
+    # "N to NW": the points of the compass in turn
+    m = re.search(r"\b([NESW]{1,2})\s+(?:through|thru|to)\s+([NESW]{1,2})\b", text)
+    if m and m.group(1) in COMPASS and m.group(2) in COMPASS:
+        a, b = COMPASS.index(m.group(1)), COMPASS.index(m.group(2))
+        if a < b:
+            return COMPASS[a : b + 1]
     m = re.search(
         r"\b([A-Za-z]{3,9})(?:\s+(?:through|thru|to)\s+|\s*[-–]\s*)([A-Za-z]{3,9})\b", text
     )
@@ -569,7 +576,9 @@ def read_enumeration(rest: str) -> list[str]:
             found = [r for r in runs(text) if len(r[1]) >= 2]
             if found:
                 keyed, run = max(found, key=lambda r: (r[0], len(r[1])))
-                if len(run) == 2 and expand_range(segment):
+                # ("0-5, 5-10 m/s": two bins, not the run 0 to 5)
+                bins = all(re.fullmatch(r"\d[\d.]*\s?[-–]\s?\d[\d.]*.*", r) for r in run)
+                if len(run) == 2 and not bins and expand_range(segment):
                     return expand_range(segment)
                 return run
         if expanded := expand_range(segment):

@@ -222,7 +222,8 @@ def _groups(items: list[Item]) -> list[tuple[str, list[str]]]:
     for item in items:
         body = strip_markdown(item.body or "")
         heading = item.kind in ("heading", "bold") or (
-            item.kind == "list" and item.label and not body.strip()
+            item.kind == "list"
+            and ((item.label and not body.strip()) or bool(_BOLD_BULLET.fullmatch(item.text)))
         )
         if heading:
             label = item.label if item.kind == "bold" else (item.label or item.text)
@@ -260,4 +261,16 @@ def nested(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | Non
         ticks = list(dict.fromkeys(children))
         axis = AxisTicks(inner, other.label, ticks, ticks if inner == "y" else [])
         return (own, axis) if outer == "x" else (axis, own)
+    # "1. **PRM-soft (1M)**" over "- mean: 65.7%": the children name a declared axis (a
+    # legend), the heads name none; the heads are the other axis
+    for outer, inner in (("x", "y"), ("y", "x")):
+        own, other = getattr(ctx, outer), getattr(ctx, inner)
+        if own.ticks or not other.ticks or any(resolve(h, other) for h in heads):
+            continue
+        if all(resolve(c, other) for c in children):
+            axis = AxisTicks(outer, own.label, heads, heads if outer == "y" else [])
+            return (axis, other) if outer == "x" else (other, axis)
     return None
+
+
+_BOLD_BULLET = re.compile(r"\*\*[^*]+\*\*:?")

@@ -68,7 +68,8 @@ LIST_LEAD = Entry(
     r"bottom)\s+to\s+(?:left|right|top|bottom)|(?:are|is)\s+(?:labell?ed|marked)|"
     # "labelled from the bottom up as 40°N, ...", "listed from the top row to the bottom row
     # as A, B"
-    r"(?:labell?ed|marked|listed)(?:\s+[a-z]+){1,8}?\s+as|labell?ed|marked|listed|which\s+are|as\s+follows|i\.e\.|(?:with|"
+    r"(?:labell?ed|marked|listed)(?:\s+[a-z]+){1,8}?\s+as|(?:down|up)(?:wards?)?\s+as|labell?ed|marked|"
+    r"listed|which\s+are|as\s+follows|i\.e\.|(?:with|"
     + AXIS_VERB.pattern
     + r")\s+(?:\w+\s+)?(?:ticks?|labels?|columns?|rows?|categories|classes|levels|values|groups|"
     r"entries|markers)|(?:ticks|labels|columns|rows|categories|classes|levels|values|groups|"
@@ -352,7 +353,7 @@ BOTH_AXES = Entry(
     "both_axes",
     r"\b(?:each|both)\s+(?:axis\s+|axes\s+)?(?:with|list|lists|listing|show|showing|has|have|"
     r"having|carry|carrying|use|using|in\s+the\s+order|ordered|listed|sorted)\b|\bsame\s+(?:classes|labels|ticks|"
-    r"categories)\s+on\s+both|\b(?:label|on|along)\s+both\s+axes\b",
+    r"categories)\s+on\s+both|\b(?:label|on|along)\s+both\s+axes\b|\bin\s+both\s+directions\s*:",
     "each with the classes book, cancel, ask",
     "the two axes carry the same ticks",
 )

@@ -336,7 +336,7 @@ def prose_axes(reading: Reading) -> None:
     prose = " ".join([reading.overview, *reading.paragraphs])
     x, y = reading.meta.x, reading.meta.y
     said = [m.group(0) for m in lexicon.BOTH_AXES.regex.finditer(prose)]
-    explicit = any(re.search(r"ax[ie]s|same", m, re.I) for m in said)
+    explicit = any(re.search(r"ax[ie]s|same|directions", m, re.I) for m in said)
     if explicit and not x.ticks and not y.ticks and (both := _both_axes(prose)):
         # "both axes list the same four classes, namely ...": one statement for the two axes
         # outweighs a later sentence about a row ("the granite row: 37 ..., 4 for Sandstone")
@@ -370,6 +370,8 @@ def _other_list(text: str, known: list[str]) -> Axis | None:
     for m in _NAMED_LIST.finditer(strip_markdown(text)):
         if ":" in m.group("items"):
             continue  # "(rows: A, B, C)" names its axis; it is not the other one
+        if len([p for p in m.group("items").split(",") if p.strip()]) < 3:
+            continue  # "(quarterly, 1995–2024)": a remark with a span, not a list of ticks
         ticks = parse_axis(m.group("items"), with_label=False).ticks
         if len(ticks) >= 3 and not set(ticks) & set(known):
             label = re.sub(
@@ -788,6 +790,26 @@ _AXIS_NAMED = {
 def _axis_in_prose(text: str, role: str) -> Axis | None:
     """'the horizontal axis shows the weight λ1 (0.1, 0.5, 1.0)' in an overview."""
     named = None
+    # "a source language (rows, top to bottom EN, DE, FR)": the axis word opens the bracket
+    for m in re.finditer(
+        rf"(?P<head>[A-Za-z][\w -]{{1,40}}?)\s*\((?:the\s+)?(?:{_AXIS_NAMED[role]})\s*[,:]\s*"
+        r"(?P<tail>[^()]+)\)",
+        text,
+        re.I,
+    ):
+        tail = re.sub(
+            r"^\s*(?:(?:from\s+)?(?:left|right|top|bottom)\s+to\s+(?:left|right|top|bottom)|"
+            r"top\s+down|bottom\s+up)\s*,?\s*",
+            "",
+            m.group("tail"),
+            flags=re.I,
+        )
+        if axis := _listed(tail, m.group("tail")):
+            axis.label = _last_phrase(m.group("head"))
+            # "(vertical axis, k = 1, 5, 10)": the symbol the ticks are written with
+            if axis.label and (sym := re.match(r"\s*([A-Za-zα-ω]\w{0,3})\s*=", tail)):
+                axis.label = f"{axis.label} ({sym.group(1)})"
+            return axis
     # "4 columns (weight bit-width: 2, 3, 4, 8)": a count of them, the list in brackets
     for m in re.finditer(
         rf"(?:^|\s)(?P<count>\d+|{'|'.join(lexicon.NUMBER_WORDS)})\s+(?:{_AXIS_NAMED[role]})\s*"
@@ -836,12 +858,25 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
     spoken = None  # a name told before "on the y-axis", the last resort
     # "Irrigation levels (low, medium, high) are on the x-axis": name and ticks, then the axis;
     # "... and fertiliser types on the y-axis": a name without ticks
-    for m in re.finditer(rf"\s{_ON_AXIS}(?:{_AXIS_NAMED[role]})\b", text, re.I):
+    for m in re.finditer(rf"\s{_ON_AXIS}(?:{_AXIS_NAMED[role]}|{_EDGE_NAMED[role]})\b", text, re.I):
         before = text[max(0, m.start() - 160) : m.start()].rstrip()
         listed = re.search(r"(?P<head>[A-Za-z][\w -]{1,40}?)\s*\((?P<ticks>[^()]+)\)$", before)
         if listed and (axis := _listed(listed.group("ticks"), text[m.end() : m.end() + 60])):
             axis.label = _last_phrase(listed.group("head"))
             return axis
+        # "Dropout rates 0.0, 0.1, 0.2 and 0.3 run along the bottom axis": the list unbracketed
+        clause = re.split(r"[.;:]\s|\)\s", before)[-1]
+        spoken_list = parse_axis(clause)
+        if (
+            len(spoken_list.ticks) >= 2
+            and spoken_list.label
+            and clause.rstrip().endswith(spoken_list.ticks[-1])
+            and not re.search(rf"{_AXIS_NAMED['x']}|{_AXIS_NAMED['y']}", clause, re.I)
+        ):
+            spoken_list.order = spoken_list.order or tick_order(
+                text[m.end() : m.end() + 60], spoken_list.ticks
+            )
+            return spoken_list
         bare = re.search(r"[A-Za-z][\w -]{1,40}$", before)
         if spoken is None and bare and (label := _last_phrase(bare.group(0))):
             spoken = Axis(label=label)
@@ -884,6 +919,9 @@ _COUNT_BEFORE = re.compile(
 )
 _LISTED_AFTER_COUNT = re.compile(r"\s*(?:labell?ed|named|marked|listed|for\b|of\b|[:(—–-])", re.I)
 _SET_OFF_END = re.compile(r"\s+[—–]\s+(?=(?:and|while|whereas|with|but)\b)", re.I)
+
+# the edges that name an axis after "along the" / "down the"
+_EDGE_NAMED = {"x": r"bottom(?:\s+(?:axis|edge))?", "y": r"left(?:\s+(?:side|axis|edge))?"}
 
 _ON_AXIS = (
     r"(?:(?:are|is|run|runs|sit|sits|go|goes|appear|appears)\s+)?(?:shown\s+|placed\s+)?"
