@@ -699,5 +699,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def exit_now(code: int) -> None:
+    """End the job's process at once, once its log is flushed.
+
+    Every output is written atomically and closed before :func:`main` returns, so
+    nothing is left to do but the interpreter's teardown: freeing the tables of a
+    whole shard, pyarrow's thread pools, the modules. That took 0.6 to 0.7 s of each
+    job's end at 10,000 documents, with nothing written.
+    """
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_now(main())
