@@ -704,8 +704,9 @@ def exit_now(code: int) -> None:
 
     Every output is written atomically and closed before :func:`main` returns, so
     nothing is left to do but the interpreter's teardown: freeing the tables of a
-    whole shard, pyarrow's thread pools, the modules. That took 0.6 to 0.7 s of each
-    job's end at 10,000 documents, with nothing written.
+    whole corpus or shard, pyarrow's thread pools, the modules. At 10,000 documents that
+    took 0.26 to 0.30 s of the corpus job's end and 0.08 s of a shard job's, with
+    nothing written.
     """
     logging.shutdown()
     sys.stdout.flush()
