@@ -128,7 +128,7 @@ def _shard(args) -> None:
 def _drawing_modules() -> None:
     from figdata.figures import shard, style
 
-    style.apply()
+    style.preload()
     del shard
 
 
@@ -473,7 +473,7 @@ def _index_modules() -> None:
     from figdata.figures import labels, output, overview, style
     from figdata.report import html, site
 
-    style.apply()
+    style.preload()  # the overview is drawn again when what it shows changed
     html.environment()
     labels.clean("0")
     del output, overview, site
