@@ -29,3 +29,11 @@ rule all:
 
 
 include: "rules/archive.smk"
+
+
+onsuccess:
+    end_without_waiting()
+
+
+onerror:
+    end_without_waiting()

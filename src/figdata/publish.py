@@ -88,8 +88,12 @@ def file_stem(doc: str) -> str:
     return f"{prefix}~{digest}"
 
 
+#: table -> (folder, suffix) of its per-document files
+_DOC_FILES = {t: (f, s) for t, f, s in (*PER_DOC, *STATS_PER_DOC)}
+
+
 def doc_path(results: PathLike, table: str, doc: str) -> str:
-    folder, suffix = {t: (f, s) for t, f, s in (*PER_DOC, *STATS_PER_DOC)}[table]
+    folder, suffix = _DOC_FILES[table]
     return f"{Path(results).as_posix()}/{folder}/{file_stem(doc)}{suffix}"
 
 

@@ -19,6 +19,7 @@ import csv
 import hashlib
 import io
 import logging
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -194,10 +195,16 @@ def render_shard(
     rows: dict = {}
     counts = {"drawn": 0, "cached": 0, "kept": 0, "no_cells": 0, "removed": 0}
     fresh = []
+    folder = str(out_dir)
+
+    def isfile(name: str) -> bool:
+        # os.path on strings: pathlib's joins cost 0.2 s for a shard's 11,000 files
+        return os.path.isfile(os.path.join(folder, name))
+
     for doc in sorted(docs):
         old = previous.get(doc)
         key = keys.get(doc, "") if keys is not None else ""
-        if key and old and old.key == key and all((out_dir / f).is_file() for f in old.files):
+        if key and old and old.key == key and all(map(isfile, old.files)):
             entries[doc] = old
             rows[doc] = _row(doc, old.panels, old.digest, old.files)
             counts["kept"] += 1
@@ -228,7 +235,7 @@ def render_shard(
         pairs = comparison.default_pairs(figure)
         digest = grid.digest(figure, {**style, "pairs": pairs}, code_digest())
         old = previous.get(doc)
-        if old and old.digest == digest and all((out_dir / f).is_file() for f in old.files):
+        if old and old.digest == digest and all(map(isfile, old.files)):
             entries[doc] = Entry(key, digest, len(figure.panels), old.files)
             rows[doc] = _row(doc, len(figure.panels), digest, old.files)
             counts["cached"] += 1
