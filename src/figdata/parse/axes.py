@@ -160,7 +160,12 @@ _NAMED_AFTER = re.compile(
 
 
 # "the same classes", "(same order, left to right)": the other axis' ticks again
-_SAME = re.compile(r"\bthe same\b|\bsame\s+(?:order|labels?|ticks|set|list|names)\b", re.I)
+# ("same four models": a count and a noun after "same" too)
+_SAME = re.compile(
+    r"\bthe same\b|\bsame\s+(?:order|labels?|ticks|set|list|names)\b|"
+    rf"^\s*same\s+(?:\d+|{'|'.join(NUMBER_WORDS)})\s+[a-z]+\s*$",
+    re.I,
+)
 
 
 def parse_axis(body: str, with_label: bool = True) -> Axis:

@@ -143,6 +143,28 @@ def legend_section(entry: Entry, reading: Reading) -> bool:
     return True
 
 
+def legend_bullets(entry: Entry, reading: Reading) -> bool:
+    """Under a "Legend" heading, "- AdamW — solid blue line, circle markers": unlabelled
+    bullets that pair a name with its swatch."""
+    if entry.kind != "list" or entry.label or reading.meta.legend is not None:
+        return False
+    heading = next(
+        (e for e in reversed(reading.entries[: entry.index]) if e.kind == "heading"), None
+    )
+    if heading is None or not lexicon.LEGEND.search(strip_markdown(heading.item.text)):
+        return False
+    texts = []
+    for other in reading.entries[entry.index :]:
+        if other.kind != "list" or other.label:
+            break
+        texts.append(strip_markdown(other.item.text).strip())
+    names = series_names(texts)
+    if len(names) < 2 or any(n == t or not n for n, t in zip(names, texts, strict=True)):
+        return False
+    reading.meta.legend = Axis(ticks=names, order="legend")
+    return True
+
+
 def legend_swatches(entry: Entry, reading: Reading) -> bool:
     """Under a "Legend" heading, one bullet per series: "- Blue: Threshold 32"."""
     if entry.kind != "list" or not entry.label or not _swatch(entry.label) or not entry.body:
@@ -269,7 +291,8 @@ def axis(entry: Entry, reading: Reading) -> bool:
     assigned = re.match(r"\s*[xy]\s*=\s*(.+)$", strip_markdown(label), re.I)
     if parsed.label is None and assigned:
         parsed.label = assigned.group(1).strip()  # "x = Pore size (nm)": the name, its unit
-    named = re.search(r"\(([^()]+)\)", label)
+    # "Y-axis (Source language, top to bottom)": the name before the order remark
+    named = re.search(r"\(([^(),]+)(?:,[^()]*)?\)", label)
     if (
         parsed.label is None
         and named
@@ -462,7 +485,9 @@ def swatch_legend(reading: Reading) -> None:
 
 # "ResNet-50 (blue)", "SFT (grey, flat)": a name and, in brackets, its colour first
 _SWATCH = re.compile(
-    rf"^(?P<name>.+?)\s*\((?P<colour>(?:(?:{lexicon.COLOUR_WORDS.pattern})\b[\s-]*)+(?:,[^()]*)?)\)$",
+    # ("RoPE (blue circles)": the colour first, then how it is drawn)
+    rf"^(?P<name>.+?)\s*\((?P<colour>(?:(?:{lexicon.COLOUR_WORDS.pattern})\b[\s-]*)+"
+    r"(?:[A-Za-z]+[\s-]*)*(?:,[^()]*)?)\)$",
     re.I,
 )
 
@@ -498,6 +523,7 @@ BLOCK_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (
     ("nested_axis", nested_axis),
     ("legend_section", legend_section),
     ("legend_swatches", legend_swatches),
+    ("legend_bullets", legend_bullets),
 )
 LINE_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (
     ("panel_axes", panel_axes),
