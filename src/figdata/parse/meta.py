@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from figdata.parse import lexicon
 from figdata.parse.axes import (
@@ -813,16 +814,29 @@ _AXIS_NAMED = {
 }
 
 
+@lru_cache(maxsize=2)
+def _bracket_opened_by_axis(role: str) -> re.Pattern:
+    return re.compile(rf"\((?:the\s+)?(?:{_AXIS_NAMED[role]})\s*[,:]\s*(?P<tail>[^()]+)\)", re.I)
+
+
+@lru_cache(maxsize=2)
+def _counted_bracket(role: str) -> re.Pattern:
+    return re.compile(
+        rf"(?:^|\s)(?P<count>\d+|{'|'.join(lexicon.NUMBER_WORDS)})\s+(?:{_AXIS_NAMED[role]})\s*"
+        r"\((?P<inner>[^()]+)\)",
+        re.I,
+    )
+
+
 def _axis_in_prose(text: str, role: str) -> Axis | None:
     """'the horizontal axis shows the weight λ1 (0.1, 0.5, 1.0)' in an overview."""
     named = None
     # "a source language (rows, top to bottom EN, DE, FR)": the axis word opens the bracket
-    for m in re.finditer(
-        rf"(?P<head>[A-Za-z][\w -]{{1,40}}?)\s*\((?:the\s+)?(?:{_AXIS_NAMED[role]})\s*[,:]\s*"
-        r"(?P<tail>[^()]+)\)",
-        text,
-        re.I,
-    ):
+    for m in _bracket_opened_by_axis(role).finditer(text):
+        before = text[max(0, m.start() - 60) : m.start()].rstrip()
+        head = re.search(r"[A-Za-z][\w -]{0,39}$", before)
+        if head is None:
+            continue
         tail = re.sub(
             r"^\s*(?:(?:from\s+)?(?:left|right|top|bottom)\s+to\s+(?:left|right|top|bottom)|"
             r"top\s+down|bottom\s+up)\s*,?\s*",
@@ -831,18 +845,13 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             flags=re.I,
         )
         if axis := _listed(tail, m.group("tail")):
-            axis.label = _last_phrase(m.group("head"))
+            axis.label = _last_phrase(head.group(0))
             # "(vertical axis, k = 1, 5, 10)": the symbol the ticks are written with
             if axis.label and (sym := re.match(r"\s*([A-Za-zα-ω]\w{0,3})\s*=", tail)):
                 axis.label = f"{axis.label} ({sym.group(1)})"
             return axis
     # "4 columns (weight bit-width: 2, 3, 4, 8)": a count of them, the list in brackets
-    for m in re.finditer(
-        rf"(?:^|\s)(?P<count>\d+|{'|'.join(lexicon.NUMBER_WORDS)})\s+(?:{_AXIS_NAMED[role]})\s*"
-        r"\((?P<inner>[^()]+)\)",
-        text,
-        re.I,
-    ):
+    for m in _counted_bracket(role).finditer(text):
         axis = parse_axis(m.group("inner"))
         count = m.group("count").lower()
         size = int(count) if count.isdigit() else lexicon.NUMBER_WORDS.get(count)
