@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from figdata import tables
-from figdata.parse import accounting, claims
+from figdata.parse import accounting, claims, lexicon
 from figdata.parse.axes import colour_ranges, is_colourbar_label, parse_axis
 from figdata.parse.claims import claim_kind
 from figdata.parse.decode import decode
@@ -63,6 +63,11 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
     items = classify(lines)
     assign_zones(items)
     meta = read_meta(items)
+    # "No numbers are printed inside the cells" said in the data section: sentences that read
+    # a colour ("close to white (near 0)") place no cell by where they stand
+    said_no_values = bool(
+        lexicon.NO_VALUES.search(strip_markdown(" ".join(it.text for it in items)))
+    )
     panels = split_panels(items, meta)
     if len(panels) > 1:
         _declared_in_panels(panels, meta)
@@ -74,6 +79,7 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
     truncated_at = None
     for panel in panels:
         ctx = _context(panel, meta, orders, last_line)
+        ctx.loose_sentences = not said_no_values
         recognize(panel.items, ctx)
         ctx = reconcile(
             ctx, panel.items, lambda trial, its=panel.items: recognize(its, trial), meta.chart_type

@@ -209,7 +209,8 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
         # "tensor-parallel degree 1, 2, 4, 8": the words before the first tick name the axis
         head = rest[: rest.find(ticks[0])] if ticks[0] in rest else ""
         if re.fullmatch(r"\s*[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}\s*", head) and not re.match(
-            rf"(?i)\s*(?:{lexicon.AXIS_VERB.pattern}|the|from|ticks?|labels?|values?)\b", head
+            rf"(?i)\s*(?:{lexicon.AXIS_VERB.pattern}|the|from|at|with|ticks?|labels?|values?)\b",
+            head,
         ):
             label = head.strip()
     if with_label and label is None and not ticks and _NAME_ONLY.fullmatch(strip_markdown(body)):

@@ -22,7 +22,7 @@ from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, value_column, value_list
 from figdata.parse.text import strip_markdown
 from figdata.parse.ticks import AxisTicks, name_score, resolve
-from figdata.parse.values import Value, record_value
+from figdata.parse.values import Value, record_value, split_values
 
 _RULE = re.compile(r"^[\s|:\-+=]+$")
 
@@ -236,7 +236,21 @@ def _groups(items: list[Item]) -> list[tuple[str, list[str]]]:
             continue  # a sibling of the parent bullet, not its child
         if isinstance(_slot(body), Value) or record_value(body) is not None:
             out[-1][1].append(strip_markdown(item.label).strip())
+        elif keys := _pair_keys(body):
+            out[-1][1].extend(keys)  # "**Values:** 1 shot ≈ 0.39, 4 shots ≈ 0.45": the keys
     return [g for g in out if g[1]]
+
+
+_PAIR = re.compile(r"^(?P<key>[^≈=:~]+?)\s*(?:≈|=|:|~)\s*(?P<value>\S+)$")
+
+
+def _pair_keys(body: str) -> list[str]:
+    """The keys of a field of "key ≈ value" pairs, or nothing."""
+    tokens = split_values(body)
+    found = [_PAIR.match(t.strip()) for t in tokens]
+    if len(tokens) < 2 or not all(m and isinstance(_slot(m.group("value")), Value) for m in found):
+        return []
+    return [m.group("key").strip() for m in found if m]
 
 
 def nested(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | None:

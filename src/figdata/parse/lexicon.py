@@ -104,7 +104,8 @@ COLOUR_WORDS = Entry(
     r"white|black|gr[ae]y|red|orange|yellow|green|blue|purple|violet|navy|teal|cream|brown|"
     r"pink|cyan|magenta|lavender|gold|salmon|coral|olive|maroon|beige|turquoise|indigo|crimson|"
     r"lime|amber|khaki|ochre|mauve|peach|silver|charcoal|"
-    r"pale|dark|light|bright|deep|mid|medium|line|marker|bar|hatched|solid|dashed|dotted",
+    r"pale|dark|light|bright|deep|mid|medium|line|marker|bar|hatched|solid|dashed|dotted|"
+    r"circles?|squares?|triangles?|diamonds?|crosses|stars?|dots?",
     "pale yellow",
     "a colour or drawing remark, not a tick",
 )

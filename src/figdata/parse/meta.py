@@ -896,6 +896,16 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
     for m in re.finditer(rf"\s{_ON_AXIS}(?:{_AXIS_NAMED[role]}|{_EDGE_NAMED[role]})\b", text, re.I):
         before = text[max(0, m.start() - 160) : m.start()].rstrip()
         listed = re.search(r"(?P<head>[A-Za-z][\w -]{1,40}?)\s*\((?P<ticks>[^()]+)\)$", before)
+        if listed and re.search(r"[⁻²³µ/°]", listed.group("ticks")):
+            # "Light intensity (PAR, µmol m⁻² s⁻¹) runs along the x-axis at 200, 400": the
+            # unit, not the ticks; the ticks follow the axis
+            after = re.split(r";|\.\s", text[m.end() :], maxsplit=1)[0]
+            axis = parse_axis(re.sub(r"^\s*(?:at|with)\s+", "", after), with_label=False)
+            if len(axis.ticks) >= 2:
+                axis.label = f"{listed.group('head').strip()} ({listed.group('ticks').strip()})"
+                axis.order = axis.order or tick_order(after, axis.ticks)
+                return axis
+            listed = None
         if listed and (axis := _listed(listed.group("ticks"), text[m.end() : m.end() + 60])):
             axis.label = _last_phrase(listed.group("head"))
             return axis

@@ -48,6 +48,9 @@ class Context:
     findings: list[dict] = field(default_factory=list)
     addressed: set[tuple[str, str]] = field(default_factory=set)
     truncated: bool = False
+    #: sentences may place a value by where it stands ("starts at 0.3"): not when the text
+    #: says no number is printed
+    loose_sentences: bool = True
     #: the axis whose ticks label the rows of lists and tables ("y" unless the text says)
     rows_axis: str = "y"
     #: False when the text says no value is printed: numbers in prose are then colour readings

@@ -251,7 +251,7 @@ def reconcile(
     if not _unread(best, items):
         return best  # every number of the data lines is a cell already
     best = _series_first(best, items, chart)
-    told = sentences.find(items, best, no_values=not best.prose_values)
+    told = sentences.find(items, best, no_values=not (best.prose_values and best.loose_sentences))
     if told is None and not best.cells and bool(best.x.ticks) != bool(best.y.ticks):
         # a matrix whose other axis is "the same classes": its sentences name their rows by the
         # classes of the axis that was read, which is the evidence the mirrored reading needs
@@ -260,7 +260,9 @@ def reconcile(
         y = AxisTicks("y", best.y.label, list(known.ticks), list(known.top_down or known.ticks))
         trial = Context(best.panel, x, y, best.pair_order, best.last_line)
         trial.prose_values = best.prose_values
-        told = sentences.find(items, trial, no_values=not best.prose_values)
+        told = sentences.find(
+            items, trial, no_values=not (best.prose_values and best.loose_sentences)
+        )
     return told or best
 
 

@@ -279,7 +279,7 @@ def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
                     name_score(before.group(1), axis) > 0 or (equals and not axis.label)
                 )
                 # "500 warmup steps": the axis named right after the number, as its unit
-                after = re.match(r"\s*([A-Za-zα-ω][\w-]*)", text[m.end() :])
+                after = re.match(r"\s*([A-Za-zα-ω°µ][\w-]*)", text[m.end() :])
                 named = named or (after and name_score(after.group(1), axis) > 0)
                 if not named:
                     continue
