@@ -229,7 +229,7 @@ def assign_zones(items: list[Item]) -> None:
                 found is None
                 and zone == "components"
                 and index in holds
-                and lexicon.PANEL_OPENER.search(_opener_part(item.text))
+                and lexicon.PANEL_OPENER.search(opener_parts(item.text)[0].strip())
             ):
                 # "## Image Structure" over "### Panel 1: `en→de`" and its rows: a panel's
                 # section holds data, however deep it sits under the components
@@ -256,9 +256,13 @@ def assign_zones(items: list[Item]) -> None:
         item.zone = zone
 
 
-def _opener_part(text: str) -> str:
-    """'Panel 1' of "Panel 1: `en→de`" or "Panel 1 – DJF anomaly"."""
-    return re.split(r"\s*:\s*|\s+[–—-]\s+", strip_markdown(text), maxsplit=1)[0].strip()
+# "Panel 1: `en→de`", "Panel 1 – DJF anomaly": a panel opener, then the panel's name
+OPENER_SEP = re.compile(r"\s*:\s*|\s+[–—-]\s+")
+
+
+def opener_parts(text: str) -> list[str]:
+    """The opener and the name of "Panel 1: `en→de`" (one part when there is no separator)."""
+    return OPENER_SEP.split(strip_markdown(text), maxsplit=1)
 
 
 def _sections_declaring_axes(items: list[Item]) -> set[int]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from figdata.parse import lexicon
 from figdata.parse.meta import Meta
-from figdata.parse.model import Item, states_values, zone_of_heading
+from figdata.parse.model import Item, opener_parts, states_values, zone_of_heading
 from figdata.parse.text import norm, quoted, strip_markdown
 from figdata.parse.ticks import AxisTicks, match_tick, name_score, resolve
 
@@ -183,7 +183,7 @@ def _opening(item: Item) -> str | None:
     if item.kind == "bold" and item.label:
         # "**Panel 1: FP16**", "**Panel 1 – DJF anomaly** (°C ...)": the opener, then the name
         label = strip_markdown(item.label)
-        parts = _OPENER_SEP.split(label, maxsplit=1)
+        parts = opener_parts(label)
         if len(parts) == 2 and lexicon.PANEL_OPENER.search(parts[0].strip()) and parts[1].strip():
             # ("**Figure 4 — two heatmaps, ...**" names the whole figure, not one panel)
             if ":" in label or not re.match(r"\s*fig", parts[0], re.I):
@@ -199,8 +199,6 @@ def _opening(item: Item) -> str | None:
         return None
     return item.body if lexicon.PANEL_OPENER.search(strip_markdown(item.label).strip()) else None
 
-
-_OPENER_SEP = re.compile(r"\s*:\s*|\s+[–—-]\s+")
 
 # "3. Spatial Grounding", "2.1 Notes": a document's section numbers, not a panel's letter
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*[.)]?\s")
