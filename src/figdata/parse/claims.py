@@ -31,6 +31,7 @@ naming the panel in ``subject``: the stats stage resolves those against the titl
 
 from __future__ import annotations
 
+import functools
 import re
 
 from figdata.parse.axis_names import learned
@@ -127,6 +128,12 @@ def claim_kind(text: str) -> str | None:
 
 def kinds(text: str) -> list[str]:
     """Every kind of claim a sentence may make, most specific first."""
+    return list(_kinds(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _kinds(text: str) -> tuple[str, ...]:
+    # a sentence is asked once to be found and once to be read: pay for the regexes once
     text = strip_markdown(text)
     found = []
     if (
@@ -152,7 +159,7 @@ def kinds(text: str) -> list[str]:
         if m:
             extremes.append((m.start(), kind))
     found.extend(kind for _, kind in sorted(extremes))
-    return found
+    return tuple(found)
 
 
 def _refs(text: str, axis: AxisTicks, ctx=None) -> list[tuple[int, int, str]]:

@@ -39,8 +39,19 @@ def norm(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip(" \t\"'.,;:")
 
 
+_NESTS = re.compile(r'[(\[{)\]}"]')
+
+
+@lru_cache(maxsize=64)
+def _any_of(chars: str) -> re.Pattern:
+    return re.compile(f"[{re.escape(chars)}]")
+
+
 def split_top(text: str, seps: str = ",", quotes: bool = True) -> list[str]:
     """Split on separators that are outside parentheses, brackets and quotes."""
+    if not _NESTS.search(text):
+        # nothing nests: every separator splits (most lines are plain)
+        return text.split(seps) if len(seps) == 1 else _any_of(seps).split(text)
     parts, depth, buf, quote = [], 0, [], False
     for ch in text:
         if quotes and ch == '"' and depth == 0:

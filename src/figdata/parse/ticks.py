@@ -255,6 +255,19 @@ def assign_pair(first: str, second: str, x: AxisTicks, y: AxisTicks, default: st
     return readings[0][1], readings[0][2]
 
 
+@lru_cache(maxsize=1 << 12)
+def _tick_patterns(ticks: tuple[str, ...]) -> list[tuple[str, bool, re.Pattern]]:
+    """Each tick, longest first: whether it is a number, and the pattern of its mentions."""
+    out = []
+    for tick in sorted(ticks, key=len, reverse=True):
+        # "Sunday" names the tick "Sun": a calendar abbreviation matches its full name too
+        full = CALENDAR_FULL.get(tick.lower(), tick)
+        whole = re.escape(tick) + (f"(?:{re.escape(full[len(tick) :])}s?)?" if full != tick else "")
+        pattern = rx(rf"(?<![\w.]){whole}(?![\w]|\.\d)", re.I)
+        out.append((tick, _numeric(norm(tick)) is not None, pattern))
+    return out
+
+
 def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
     """Where ``text`` names a tick of ``axis``: (start, end, tick), longest first at a place.
 
@@ -263,12 +276,8 @@ def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
     number may be a value.
     """
     found = []
-    for tick in sorted(axis.ticks, key=len, reverse=True):
-        numeric = _numeric(norm(tick)) is not None
-        # "Sunday" names the tick "Sun": a calendar abbreviation matches its full name too
-        full = CALENDAR_FULL.get(tick.lower(), tick)
-        whole = re.escape(tick) + (f"(?:{re.escape(full[len(tick) :])}s?)?" if full != tick else "")
-        for m in rx(rf"(?<![\w.]){whole}(?![\w]|\.\d)", re.I).finditer(text):
+    for tick, numeric, pattern in _tick_patterns(tuple(axis.ticks)):
+        for m in pattern.finditer(text):
             if numeric:
                 before = re.search(
                     r"([A-Za-zα-ω][\w-]*)\s*(?:=|:|\s(?:of|at|is))?\s*$", text[: m.start()]
