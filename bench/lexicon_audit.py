@@ -55,9 +55,10 @@ def alternatives(pattern: str) -> list[str]:
 
 def _unwrap(pattern: str) -> str:
     """``\\b(?:a|b)\\b`` -> ``a|b``: an entry wrapped in one group is audited inside it."""
-    # (a lookbehind before the group, "(?<!/)", guards the entry, it names no wording)
+    # (a lookbehind before the group, "(?<!/)", or a lookahead after it, "(?!-[a-z])", guards
+    # the entry, it names no wording)
     core = re.sub(r"^(\\b|\^|\(\?<!?[^()]*\))*", "", pattern)
-    core = re.sub(r"(\\b|\$)*$", "", core)
+    core = re.sub(r"(\\b|\$|\(\?[=!][^()]*\))*$", "", core)
     if core.startswith("(?:") and core.endswith(")") and len(alternatives(core[3:-1])) > 1:
         inner = core[3:-1]
         depth = 0

@@ -25,3 +25,7 @@ def test_a_wording_is_counted_per_document_and_listed_when_rare():
     assert ("summary", "range") in rows and rows[("summary", "range")] == 1
     assert ("summary", "peak") not in rows  # two documents use it
     assert rows[("summary", "median")] == 0
+
+
+def test_a_lookahead_after_the_group_names_no_wording():
+    assert lexicon_audit._unwrap(r"\b(?:peak|min)\b(?!-[A-Za-z])") == "peak|min"

@@ -11,6 +11,11 @@ def test_quoted_finds_double_typographic_and_backtick_quotes():
     ]
 
 
+def test_quoted_skips_the_attributes_of_an_html_tag():
+    text = '<div class="figure-desc"> The chart is titled "Cycling share <sup>(b)</sup>"'
+    assert quoted(text) == ["Cycling share <sup>(b)</sup>"]
+
+
 def test_split_top_keeps_brackets_and_quotes_whole():
     assert split_top('a (b, c), "d, e", f') == ["a (b, c)", ' "d, e"', " f"]
 

@@ -4,7 +4,7 @@
     sep         := "," | ", and" | ", or" | " and " | " or " | " & " (the last pair only)
     lead        := words that introduce the list ("ticks", "in the order", "with columns", ":")
     trail       := a remark after the last item ("listed from the top", "reading rightward")
-    range       := "from A to D" | "A through D" | "A–D" (integers or month names)
+    range       := "from A to D" | "A through D" | "A–D" (integers, month names or letters)
 
 HTML tags and quoted strings are atoms: their commas and quotes never split an item, and they
 are kept verbatim. Items of one list share a shape: when the inner items are bare numbers, the
@@ -476,6 +476,10 @@ def expand_range(text: str) -> list[str]:
                 if len(m.group(1)) > 3:  # "Monday to Friday": the full names
                     spelled = [CALENDAR_FULL.get(n.lower(), n) for n in spelled]
                 return spelled
+    # "domains A-F": capital letters in turn
+    m = re.search(r"(?<![\w-])([A-Z])\s*(?:[-–]|\s(?:to|through|thru)\s)\s*([A-Z])(?![\w-])", text)
+    if m and ord(m.group(1)) < ord(m.group(2)):
+        return [chr(c) for c in range(ord(m.group(1)), ord(m.group(2)) + 1)]
     return []
 
 

@@ -29,9 +29,9 @@ class Entry:
 
 SUMMARY = Entry(
     "summary",
-    # (not a unit: "vehicles/min")
+    # (not a unit: "vehicles/min"; not the first word of a name: "min-p 0.05", "key-value")
     r"(?<!/)\b(?:peak|max(?:imum)?|min(?:imum)?|lowest|highest|range|trend|total|average|mean|sum|"
-    r"best|worst|overall|note|observation|spread|median|global|key)\b",
+    r"best|worst|overall|note|observation|spread|median|global|key)\b(?!-[A-Za-z])",
     "Peak Value",
     "a label that introduces a statement about the panel, never a row of cells",
 )

@@ -626,13 +626,13 @@ _SENTENCE = re.compile(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])")
 
 def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
     row = _prose_row(text, ctx)
-    if row is None:
-        return False
+    if row is None and not mentions(text, ctx.y):
+        return False  # no row named at all: no count can name its own
     ticks = sorted(ctx.x.ticks, key=len, reverse=True)
     alt = "|".join(re.escape(t) for t in ticks)
     pairs = []
     after = rx(
-        rf"(?<![\w.])(?P<num>{NUM})\s+(?:[a-z]+\s+){{0,4}}?(?:{lexicon.ASSIGNED.pattern})\s+"
+        rf"(?<![\w.])(?P<num>{NUM})\s+(?P<gap>(?:[a-z]+\s+){{0,4}}?)(?:{lexicon.ASSIGNED.pattern})\s+"
         rf"(?:predicted\s+|the\s+)?(?P<tick>{alt})\b",
         re.I,
     )
@@ -643,16 +643,21 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
     count_first = rx(rf"(?<![\w.])(?P<num>{NUM})\s+(?P<tick>{alt})\b{end}", re.I)
     for pattern in (after, before, named_first, count_first):
         for m in pattern.finditer(text):
-            pairs.append((m.start("num"), m.group("tick"), m.group("num")))
-    if len(pairs) < 2:
+            # "5 warbler calls were predicted as wren": the count names its own row
+            own = (
+                {t for *_, t in mentions(m.group("gap"), ctx.y)} if "gap" in m.re.groupindex else ()
+            )
+            at = own.pop() if len(own) == 1 else row
+            pairs.append((m.start("num"), m.group("tick"), m.group("num"), at))
+    if len(pairs) < 2 or any(at is None for *_, at in pairs):
         return False
     seen = set()
-    for _, tick, num in sorted(pairs):
+    for _, tick, num, at in sorted(pairs):
         x = next(t for t in ctx.x.ticks if t.lower() == tick.lower())
-        if x in seen:
+        if (x, at) in seen:
             continue
-        seen.add(x)
-        ctx.cell(x, row, Value(float(num.replace(MINUS, "-")), num), item, "prose")
+        seen.add((x, at))
+        ctx.cell(x, at, Value(float(num.replace(MINUS, "-")), num), item, "prose")
     return True
 
 
@@ -1031,6 +1036,13 @@ def _introduced(before: str, axis: AxisTicks, other: AxisTicks) -> bool:
 
 # "below 50% by the 4h column": the lexicon's bound words right before a number
 _BOUND_BEFORE = re.compile(rf"(?:{lexicon.BOUND.pattern})\s*$", re.I)
+# "goes from 6.48 at 1 block up to 9.95": the walk's second end, no bound
+_WALK_TO = re.compile(rf"\bfrom\s+[~≈]?{NUM}[^.;]*?\bup\s+to\s*$", re.I)
+
+
+def bound_before(text: str) -> bool:
+    """The number after ``text`` limits a cell ("below 50% by 4h"); it does not state one."""
+    return bool(_BOUND_BEFORE.search(text)) and not _WALK_TO.search(text)
 
 
 def at_pairs(item: Item, ctx: Context, group) -> bool:
@@ -1069,7 +1081,7 @@ def _at_pairs(item: Item, ctx: Context, group, text: str, rows_axis, across) -> 
         for m in pattern.finditer(text):
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
-            if _BOUND_BEFORE.search(text, 0, m.start("num")):
+            if bound_before(text[: m.start("num")]):
                 continue  # "below 50% by the 4h column": a bound, not a cell
             words = m.group("ref").split()
             # the shortest leading run of words that names a tick ("0 kg N/ha" -> 0)
@@ -1278,7 +1290,7 @@ def _prose_point(item: Item, ctx: Context, group) -> bool:
             for m in _PROSE_NUMBER.finditer(clause)
             if not any(a <= m.start() < b for a, b in spans)
             and not re.search(r"\d\s*(?:-|–|—|to|and)\s*$", clause[: m.start()])
-            and not _BOUND_BEFORE.search(clause, 0, m.start())  # "likely beyond -30%"
+            and not bound_before(clause[: m.start()])  # "likely beyond -30%"
         ]
         if len(numbers) != 1 or re.match(r"\s*(?:times|x\b|×)", clause[numbers[0].end() :]):
             continue
@@ -1347,6 +1359,7 @@ def _split_statements(item: Item) -> list[Item]:
     """'A: 1; B: 2; C: 3' on one line is three statements."""
     # "en → de: 31.1 | en → sw: 59.8": outside a table a bar separates statements too
     parts = [p.strip() for p in split_top(item.text, ";·" if item.kind == "table" else ";·|")]
+    parts = _carry_arrow_head(parts)
     if len(parts) < 2:
         out = _comma_statements(item)
         return out if len(out) > 1 else _spaced_statements(item)
@@ -1364,6 +1377,20 @@ def _split_statements(item: Item) -> list[Item]:
         label, body = split_label(part)
         out.append(Item(item.line, item.kind, item.level, part, item.zone, label, body))
     return out
+
+
+_HEAD_ARROW = re.compile(r"^(?P<head>[^→⟶>]+?)\s*(?:→|->|⟶)\s*(?P<rest>.+)$")
+
+
+def _carry_arrow_head(parts: list[str]) -> list[str]:
+    """'top-p 0.5 → T=0.2: 18.0 | T=0.5: 16.3': the head before the arrow heads every pair."""
+    m = _HEAD_ARROW.match(parts[0]) if len(parts) > 1 else None
+    if m is None or any(_ARROW.search(p) for p in parts[1:]):
+        return parts
+    pairs = [m.group("rest"), *parts[1:]]
+    if not all((pair := split_label(p))[0] and pair[1].strip() for p in pairs if p):
+        return parts
+    return [parts[0], *(f"{m.group('head')} → {p}" for p in parts[1:] if p)]
 
 
 def _keyed_row(item: Item) -> bool:

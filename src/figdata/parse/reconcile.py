@@ -17,7 +17,7 @@ from figdata.parse.accounting import numbers
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, value_list
 from figdata.parse.text import strip_markdown
-from figdata.parse.ticks import AxisTicks
+from figdata.parse.ticks import AxisTicks, resolve
 from figdata.parse.values import parse_value, split_values
 
 #: finding kinds that count against a reading (a value it could not place as stated)
@@ -135,7 +135,11 @@ def candidates(ctx: Context, items: list[Item]) -> Iterator[tuple[str, AxisTicks
                 yield (f"{name}_{part}_{len(ticks)}", *((fixed, y) if name == "x" else (x, fixed)))
 
 
-_NAMED_VALUE = re.compile(r"^(?P<name>.*?[^\d\s.,:=][^:=]*?)\s*(?:[:=]\s*|\s+)(?P<value>\S+)$")
+# a name holds a letter, unless "=" or ":" sets it apart from its value ("2019 = 30.0%")
+_NAMED_VALUE = re.compile(
+    r"^(?:(?P<name>.*?[^\d\s.,:=][^:=]*?)\s*(?:[:=]\s*|\s+)|(?P<number>[^:=\s][^:=]*?)\s*[:=]\s*)"
+    r"(?P<value>\S+)$"
+)
 
 
 def from_data(items: list[Item], chart: str) -> tuple[AxisTicks, AxisTicks] | None:
@@ -155,7 +159,10 @@ def from_data(items: list[Item], chart: str) -> tuple[AxisTicks, AxisTicks] | No
             continue
         # "vs Greedy 71": the opponent is the tick, "vs" only says it is one
         these = [
-            re.sub(r"^(?:vs\.?|versus|against)\s+", "", p.group("name").strip()) for p in parts
+            re.sub(
+                r"^(?:vs\.?|versus|against)\s+", "", (p.group("name") or p.group("number")).strip()
+            )
+            for p in parts
         ]
         if len(set(these)) != len(these) or gridfirst.declares(strip_markdown(item.label)):
             continue  # "Labels: h=1, h=2, h=3": one name over values is a tick list
@@ -172,6 +179,20 @@ def from_data(items: list[Item], chart: str) -> tuple[AxisTicks, AxisTicks] | No
     if chart in ("grouped_bar", "line"):
         return AxisTicks("x", None, labels), AxisTicks("y", None, names, list(names))
     return AxisTicks("x", None, names), AxisTicks("y", None, labels, list(labels))
+
+
+def _declared_labels(found: tuple[AxisTicks, AxisTicks], ctx: Context, chart: str):
+    """A reading off the data whose line labels are the declared ticks keeps those ticks
+    ("**Urban ->:** ..." under rows Urban, Forest, ...)."""
+    x, y = found
+    own = "x" if chart in ("grouped_bar", "line") else "y"
+    labels, declared = (x if own == "x" else y).ticks, getattr(ctx, own)
+    if not declared.ticks:
+        return found
+    hits = [resolve(label, declared) for label in labels]
+    if any(h is None for h in hits) or len({h.tick for h in hits}) != len(hits):
+        return None  # the lines name another axis than the one declared: not this reading
+    return (declared, y) if own == "x" else (x, declared)
 
 
 def from_labels(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | None:
@@ -385,8 +406,10 @@ def _candidates(
     legend = chart in series.LEGEND_CHARTS
     # a legend never names the categories too: no mirrored reading for a chart with one
     readings = [r for r in candidates(ctx, items) if not (legend and r[0] == "mirrored")]
-    if not ctx.x.ticks and (legend or not ctx.y.ticks) and (found := from_data(items, chart)):
-        readings.append(("from_data", *found))
+    # lines that name every value give the axis nothing else declared
+    if not (ctx.x.ticks and ctx.y.ticks) and (found := from_data(items, chart)):
+        if found := _declared_labels(found, ctx, chart):
+            readings.append(("from_data", *found))
     if not ctx.cells and (found := from_table(items, ctx)):
         readings.append(("from_table", *found))
     if bool(ctx.x.ticks) != bool(ctx.y.ticks) and (found := from_labels(items, ctx)):

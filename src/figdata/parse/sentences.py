@@ -29,7 +29,7 @@ import re
 from figdata.parse import lexicon
 from figdata.parse.accounting import numbers
 from figdata.parse.model import Item
-from figdata.parse.recognize import SUMMARY_LABEL, Context
+from figdata.parse.recognize import SUMMARY_LABEL, Context, bound_before
 from figdata.parse.text import strip_markdown
 from figdata.parse.ticks import AxisTicks, mentions, resolve
 from figdata.parse.values import NUM, Value, parse_value
@@ -37,7 +37,6 @@ from figdata.parse.values import NUM, Value, parse_value
 _DIGIT = re.compile(r"\d")
 _NUMBER = re.compile(rf"(?<![\w.\-/–—=])[~≈]?{NUM}(?![\w]|\.\d)(?:\s*%)?")
 SENTENCE = re.compile(r"(?<=[a-z0-9)%])[.!?]\s+(?=[A-Z(])")
-_BOUND_BEFORE = re.compile(rf"(?:{lexicon.BOUND.pattern})\s*$", re.I)
 # the number after these words is a range's second end, a count of cells or a difference
 _RANGE_BEFORE = re.compile(
     rf"(?:(?<=between\s)\s*(?P<low>{NUM})\s*%?\s*and|(?P<num>{NUM})\s*%?\s*(?:-|–|—|\bto))\s*$",
@@ -172,7 +171,7 @@ def read_sentence(
         if any(a <= m.start() < b for a, b in spans) or m.start() < subject:
             continue
         before, after = sentence[: m.start()], sentence[m.end() :]
-        if _BOUND_BEFORE.search(before) or _NOT_A_VALUE_AFTER.match(after):
+        if bound_before(before) or _NOT_A_VALUE_AFTER.match(after):
             continue
         if re.search(r"\b(?:through|thru|until)\s*$", before, re.I):
             continue

@@ -93,9 +93,18 @@ def find_top(text: str, needle: str, then: str | None = None) -> int:
 
 
 def quoted(text: str) -> list[str]:
-    """Strings in double quotes, typographic quotes or backticks."""
-    found = re.findall(r"\"([^\"]+)\"|“([^”]+)”|`([^`]+)`", text)
-    return [next(g for g in groups if g) for groups in found]
+    """Strings in double quotes, typographic quotes or backticks.
+
+    The quotes of an HTML tag's attributes (`<div class="figure-desc">`) quote no name.
+    """
+    masked = _TAG_WITH_ATTRIBUTES.sub(lambda m: m.group(0).replace('"', "\x00"), text)
+    return [
+        text[m.start(m.lastindex) : m.end(m.lastindex)]
+        for m in re.finditer(r"\"([^\"]+)\"|“([^”]+)”|`([^`]+)`", masked)
+    ]
+
+
+_TAG_WITH_ATTRIBUTES = re.compile(r"<[A-Za-z][\w-]*\s[^<>]*=[^<>]*>")
 
 
 NUMBER_WORDS = lexicon.NUMBER_WORDS
