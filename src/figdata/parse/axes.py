@@ -248,6 +248,8 @@ BOTH_NAMED = re.compile(
 
 
 def axis_role(label: str) -> str | None:
+    if _POSITION.match(strip_markdown(label)):
+        return None  # "Row 1 (sowing Early)": one row counted from the edge, not the axis
     # "X-axis (all rows)": a remark in brackets does not name the axis
     bare = re.sub(r"\([^()]*\)", " ", label)
     if bare.strip() and bare != label and (role := _axis_role(bare)) is not None:
@@ -258,6 +260,7 @@ def axis_role(label: str) -> str | None:
     return _axis_role(label)
 
 
+_POSITION = re.compile(r"^\s*(?:row|column|col)\s+\d+\b", re.I)
 _LETTER_IN_BRACKETS = re.compile(r"\(\s*([xy])(?:[- ]?axis)?\s*\)", re.I)
 
 

@@ -261,6 +261,10 @@ def _opened_in_prose(parts: list[str]) -> list[str]:
     rest = [clean_item(p) for p in parts[1:]]
     if len(parts) < 3 or len(words) <= 4 or not all(len(r.split()) == 1 for r in rest):
         return parts
+    # "... a similarity matrix for tasks 1, 2, 3, 4": after a word, a number like the rest
+    if all(_BARE_NUMBER.match(r) for r in rest) and re.fullmatch(r"[a-z]+", words[-2]):
+        if _BARE_NUMBER.match(words[-1]) and not re.search(r"\d", " ".join(words[-3:-1])):
+            return [words[-1], *parts[1:]]
     if _lead_only(parts[0]):
         return parts  # "... in the same order, thrush, warbler": the list begins after it
     shape = r"[a-z]+" if words[-1].islower() else r"[A-Z][a-z]+"

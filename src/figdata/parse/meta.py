@@ -365,6 +365,9 @@ def prose_axes(reading: Reading) -> None:
         # "both axes list the same four classes, namely ...": one statement for the two axes
         # outweighs a later sentence about a row ("the granite row: 37 ..., 4 for Sandstone")
         x.ticks, y.ticks = list(both), list(both)
+        for role, target in (("x", x), ("y", y)):
+            # "... tensor parallelism (x-axis) and pipeline stages (y-axis)": their names
+            target.label = target.label or _named_before_bracket(prose, role)
         return
     for role, target in (("x", x), ("y", y)):
         if not target.ticks:
@@ -874,12 +877,16 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             axis.label = re.sub(r"^\s*(?:the|both)\s+", "", head[-1].strip(), flags=re.I) or None
             axis.order = axis.order or tick_order(m.group("ticks") + " " + text, axis.ticks)
             return axis
+    spoken = None  # a name told before "on the y-axis", the last resort
+    bracketed = None  # a name told before "(x-axis)": outweighs a name read off a verb
     # "cache sizes 16, 32 and 64 MB (x-axis)": the list, then the axis named in parentheses
     for m in re.finditer(rf"\((?:the\s+)?(?:{_AXIS_NAMED[role]})\b(?P<tail>[^()]*)\)", text, re.I):
         before = re.split(r"[()\[\]:;.]\s", text[max(0, m.start() - 160) : m.start()])[-1]
         before = re.sub(r"^[()\s]*(?:and|with|for|by)\s+", "", before.strip(), flags=re.I)
         if axis := _listed(before, m.group("tail")):
             return axis
+    if label := _named_before_bracket(text, role):
+        bracketed = Axis(label=label)  # "split with tensor parallelism (x-axis)": no ticks
     # "depths (10 cm, 30 cm, 60 cm; rows, top to bottom)": the axis word after the ticks
     for m in re.finditer(
         rf"(?P<head>[\w -]{{2,40}}?)\s*\((?P<ticks>[^()]+?)[,;]\s*"
@@ -890,7 +897,6 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         if axis := _listed(m.group("ticks"), m.group("tail")):
             axis.label = m.group("head").strip().split(" and ")[-1].strip() or None
             return axis
-    spoken = None  # a name told before "on the y-axis", the last resort
     # "Irrigation levels (low, medium, high) are on the x-axis": name and ticks, then the axis;
     # "... and fertiliser types on the y-axis": a name without ticks
     for m in re.finditer(rf"\s{_ON_AXIS}(?:{_AXIS_NAMED[role]}|{_EDGE_NAMED[role]})\b", text, re.I):
@@ -955,7 +961,9 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             return axis
         # "columns the target language (same order, left to right)": the other axis' ticks
         named = named or (axis if axis.same_as_other else _named_only(body))
-    return named or spoken
+    if named is not None and (named.ticks or named.same_as_other):
+        return named
+    return bracketed or named or spoken
 
 
 # "4-column", "five rows": a count; "one column per month" declares the axis
@@ -972,6 +980,15 @@ _ON_AXIS = (
     r"(?:(?:are|is|run|runs|sit|sits|go|goes|appear|appears)\s+)?(?:shown\s+|placed\s+)?"
     r"(?:on|along|across|up|down)\s+the\s+"
 )
+
+
+def _named_before_bracket(text: str, role: str) -> str | None:
+    """'... with tensor parallelism (x-axis) and pipeline stages (y-axis)': the axis' name."""
+    for m in re.finditer(rf"\((?:the\s+)?(?:{_AXIS_NAMED[role]})\s*\)", text, re.I):
+        before = re.split(r"[()\[\]:;.]\s", text[max(0, m.start() - 160) : m.start()])[-1]
+        if (label := _last_phrase(before)) and not _listed(before, ""):
+            return label
+    return None
 
 
 def _last_phrase(head: str) -> str | None:

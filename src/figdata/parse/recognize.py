@@ -424,12 +424,21 @@ def _ordered(a: str, b: str, ctx: Context, order: str, layout: str):
 _DASH_REMARK = re.compile(r"^\s*(\S+)\s+[—–-]\s+\D.*$")
 
 
+_SWATCH_FIRST = re.compile(
+    rf"^\s*(?:(?:{lexicon.COLOUR_WORDS.pattern})\b[\s-]*)+(?:[,;:]\s*|\(\s*)"
+    r"(?P<value>[^()]+?)\)?\s*\.?$",
+    re.I,
+)
+
+
 def point(item: Item, ctx: Context, group) -> bool:
     if item.label is None or SUMMARY_LABEL.search(item.label) or not (item.body or "").strip():
         return False  # "... as follows:" states no value, not even a blank one
     slot = _slot(item.body or "") if item.body is not None else None
     if slot is None and (m := _DASH_REMARK.match(item.body or "")):
         slot = _slot(m.group(1))  # "`0.62` — the darkest cell": a value, then a remark
+    if slot is None and (m := _SWATCH_FIRST.match(item.body or "")):
+        slot = _slot(m.group("value"))  # "dark purple, ~0.03": the cell's colour, its value
     if slot is None:
         slot = record_value(strip_markdown(item.body or ""))
     if slot is None:

@@ -195,6 +195,12 @@ def _opening(item: Item) -> str | None:
         if len(names) == 1 and _PANEL_WORD.search(label.replace(names[0], " ")):
             return f'"{names[0]}"'
         return None
+    if item.kind == "text" and len(item.text.split()) <= 12:
+        # "Panel 1 — Needle depth: 10%" on a line of its own, without markup
+        parts = opener_parts(item.text)
+        if len(parts) == 2 and lexicon.PANEL_OPENER.search(parts[0].strip()) and parts[1].strip():
+            if not re.match(r"\s*fig", parts[0], re.I):
+                return parts[1]
     if item.kind != "text" or item.label is None or not (item.body or "").strip():
         return None
     return item.body if lexicon.PANEL_OPENER.search(strip_markdown(item.label).strip()) else None
