@@ -14,7 +14,7 @@ import pandas as pd
 
 from figdata import tables
 from figdata.parse import accounting, claims, lexicon
-from figdata.parse.axes import colour_ranges, is_colourbar_label, parse_axis
+from figdata.parse.axes import Axis, colour_ranges, is_colourbar_label, parse_axis
 from figdata.parse.claims import claim_kind
 from figdata.parse.decode import decode
 from figdata.parse.findings import finding
@@ -27,6 +27,7 @@ from figdata.parse.structure import Panel, split_panels
 from figdata.parse.text import norm, strip_markdown
 from figdata.parse.tick_names import strip_axis_words
 from figdata.parse.ticks import AxisTicks, name_score
+from figdata.parse.values import parse_value
 
 
 @dataclass
@@ -308,6 +309,10 @@ def _cut_last_cell(ctx: Context, lines: list[str]) -> None:
     ctx.finding("truncated", "warning", detail, item, **where)
 
 
+def _scale(tick: str) -> bool:
+    return parse_value(tick) is not None
+
+
 def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> Context:
     scoped = meta.scoped_axes.get(panel.index, {})
     xa, ya = scoped.get("x", meta.x), scoped.get("y", meta.y)
@@ -317,6 +322,10 @@ def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> C
         and (meta.chart_type in ("grouped_bar", "line") or not ya.ticks)
     ):
         ya = meta.legend
+    elif meta.chart_type in ("grouped_bar", "line") and ya.ticks and all(map(_scale, ya.ticks)):
+        # "Y-axis: kWh/m², 0 to 450, ticks every 50": a bar or line chart's value scale, which
+        # names no series
+        ya = Axis(label=ya.label, ticks=[], order=None)
     order = ya.order or ("legend" if ya is meta.legend else None)
     top_down = list(reversed(ya.ticks)) if order == "bottom-to-top" else list(ya.ticks)
     panel.x = AxisTicks("x", xa.label, list(xa.ticks))

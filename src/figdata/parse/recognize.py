@@ -480,7 +480,11 @@ def group_values(item: Item, ctx: Context, group) -> bool:
         return True
     slots = value_list(item.text)
     if slots is None:
-        return False
+        # "1K ≈ 38.2; 5K ≈ 51.7" on a line of its own: each value names its tick
+        pairs = _labelled_slots(item.text, ctx.x if axis == "y" else ctx.y)
+        for tick, slot in pairs or []:
+            _place(ctx, axis, key, tick, slot, item, "nested")
+        return bool(pairs)
     if len(slots) != len(across):
         what = f"{'row' if axis == 'y' else 'column'} '{key}'"
         ctx.ragged(axis, key, across, item, what, len(slots))
@@ -1369,6 +1373,11 @@ def _split_statements(item: Item) -> list[Item]:
     # "en → de: 31.1 | en → sw: 59.8": outside a table a bar separates statements too
     parts = [p.strip() for p in split_top(item.text, ";·" if item.kind == "table" else ";·|")]
     parts = _carry_arrow_head(parts)
+    if len(parts) < 2:
+        # "Row 0 -> 0: 1.00, 1: 0.13, 2: 0.64": commas set the pairs apart
+        commas = [p.strip() for p in split_top(item.text, ",")]
+        if (carried := _carry_arrow_head(commas)) is not commas:
+            parts = carried
     if len(parts) < 2:
         out = _comma_statements(item)
         return out if len(out) > 1 else _spaced_statements(item)

@@ -235,7 +235,7 @@ def from_table(items: list[Item], ctx: Context | None = None) -> tuple[AxisTicks
     if len(rows) < 3:
         return None
     cells = [[c.strip() for c in r.text.strip().strip("|").split("|")] for r in rows]
-    header = [strip_markdown(c) for c in cells[0][1:]]
+    header = _without_shared_unit([strip_markdown(c) for c in cells[0][1:]])
     first = [strip_markdown(c[0]) for c in cells[1:]]
     if len(header) < 2 or not all(header) or not all(first):
         return None
@@ -245,6 +245,18 @@ def from_table(items: list[Item], ctx: Context | None = None) -> tuple[AxisTicks
     if ctx is not None and ctx.x.ticks and not ctx.y.ticks and _same(first, ctx.x.ticks):
         return AxisTicks("x", ctx.x.label, list(ctx.x.ticks)), AxisTicks("y", None, header, header)
     return AxisTicks("x", None, header), AxisTicks("y", None, first, list(first))
+
+
+_UNIT_AFTER = re.compile(r"\s*\(([^()]{1,12})\)$")
+
+
+def _without_shared_unit(header: list[str]) -> list[str]:
+    """'Planner-7B (%) | Planner-13B (%)': a unit every column repeats belongs to the values."""
+    units = {m.group(1) if (m := _UNIT_AFTER.search(h)) else None for h in header}
+    if len(header) < 2 or len(units) != 1 or None in units:
+        return header
+    bare = [_UNIT_AFTER.sub("", h) for h in header]
+    return bare if all(bare) and len(set(bare)) == len(bare) else header
 
 
 def _same(labels: list[str], ticks: list[str]) -> bool:
