@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from figdata import tables
-from figdata.parse import accounting, claims, lexicon
-from figdata.parse.axes import Axis, colour_ranges, is_colourbar_label, parse_axis
+from figdata.parse import accounting, claims
+from figdata.parse.axes import colour_ranges, is_colourbar_label, parse_axis
 from figdata.parse.claims import claim_kind
 from figdata.parse.decode import decode
 from figdata.parse.findings import finding
@@ -27,7 +27,6 @@ from figdata.parse.structure import Panel, split_panels
 from figdata.parse.text import norm, strip_markdown
 from figdata.parse.tick_names import strip_axis_words
 from figdata.parse.ticks import AxisTicks, name_score
-from figdata.parse.values import parse_value
 
 
 @dataclass
@@ -64,11 +63,6 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
     items = classify(lines)
     assign_zones(items)
     meta = read_meta(items)
-    # "No numbers are printed inside the cells" said in the data section: sentences that read
-    # a colour ("close to white (near 0)") place no cell by where they stand
-    said_no_values = bool(
-        lexicon.NO_VALUES.search(strip_markdown(" ".join(it.text for it in items)))
-    )
     panels = split_panels(items, meta)
     if len(panels) > 1:
         _declared_in_panels(panels, meta)
@@ -80,7 +74,9 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
     truncated_at = None
     for panel in panels:
         ctx = _context(panel, meta, orders, last_line)
-        ctx.loose_sentences = not said_no_values
+        # "No numbers are printed inside the cells" said in the data section: sentences that
+        # read a colour ("close to white (near 0)") place no cell by where they stand
+        ctx.loose_sentences = not meta.no_values_anywhere
         recognize(panel.items, ctx)
         ctx = reconcile(
             ctx, panel.items, lambda trial, its=panel.items: recognize(its, trial), meta.chart_type
@@ -309,10 +305,6 @@ def _cut_last_cell(ctx: Context, lines: list[str]) -> None:
     ctx.finding("truncated", "warning", detail, item, **where)
 
 
-def _scale(tick: str) -> bool:
-    return parse_value(tick) is not None
-
-
 def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> Context:
     scoped = meta.scoped_axes.get(panel.index, {})
     xa, ya = scoped.get("x", meta.x), scoped.get("y", meta.y)
@@ -322,10 +314,6 @@ def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> C
         and (meta.chart_type in ("grouped_bar", "line") or not ya.ticks)
     ):
         ya = meta.legend
-    elif meta.chart_type in ("grouped_bar", "line") and ya.ticks and all(map(_scale, ya.ticks)):
-        # "Y-axis: kWh/m², 0 to 450, ticks every 50": a bar or line chart's value scale, which
-        # names no series
-        ya = Axis(label=ya.label, ticks=[], order=None)
     order = ya.order or ("legend" if ya is meta.legend else None)
     top_down = list(reversed(ya.ticks)) if order == "bottom-to-top" else list(ya.ticks)
     panel.x = AxisTicks("x", xa.label, list(xa.ticks))

@@ -248,8 +248,10 @@ BOTH_NAMED = re.compile(
 
 
 def axis_role(label: str) -> str | None:
-    if _POSITION.match(strip_markdown(label)):
-        return None  # "Row 1 (sowing Early)": one row counted from the edge, not the axis
+    if _POSITION.match(strip_markdown(label)) or _READING_ORDER.search(label):
+        # one row counted from the edge or named, or the order values are read in ("Printed
+        # coefficients, row by row"): not the axis
+        return None
     # "X-axis (all rows)": a remark in brackets does not name the axis
     bare = re.sub(r"\([^()]*\)", " ", label)
     if bare.strip() and bare != label and (role := _axis_role(bare)) is not None:
@@ -260,7 +262,12 @@ def axis_role(label: str) -> str | None:
     return _axis_role(label)
 
 
-_POSITION = re.compile(r"^\s*(?:row|column|col)\s+\d+\b", re.I)
+# "Row 1 (sowing Early)", 'Column "0-10 cm"': one row or column, named or counted
+# '**Inflation** row': a name, then the word for one row
+_POSITION = re.compile(
+    r"^\s*(?:row|column|col)\s+(?:\d+\b|[\"“`'])|^\s*\S.*\s(?:row|column)\s*$", re.I
+)
+_READING_ORDER = re.compile(r"\b(row|column)\s+by\s+\1\b", re.I)
 _LETTER_IN_BRACKETS = re.compile(r"\(\s*([xy])(?:[- ]?axis)?\s*\)", re.I)
 
 

@@ -434,6 +434,50 @@ WHICH_REMARK = Entry(
     "the clause after it comments on the cell; its numbers are no cell",
 )
 
+#: the words that can only name an axis in a sentence ("bottom" may be "from top to bottom")
+AXIS_NAMED_X = Entry(
+    "axis_named_x",
+    r"x[- ]?axis|horizontal(?:\s+axis)?|columns?",
+    "horizontal axis",
+    "names the horizontal axis wherever it stands",
+)
+AXIS_NAMED_Y = Entry(
+    "axis_named_y",
+    r"y[- ]?axis|vertical(?:\s+axis)?|rows?",
+    "vertical axis",
+    "names the vertical axis wherever it stands",
+)
+
+#: the edges that name an axis after "along the" / "down the"
+EDGE_X = Entry(
+    "edge_x",
+    r"bottom(?:\s+(?:axis|edge))?",
+    "bottom edge",
+    "an edge that carries the horizontal axis' ticks",
+)
+EDGE_Y = Entry(
+    "edge_y",
+    r"left(?:\s+(?:side|axis|edge))?",
+    "left side",
+    "an edge that carries the vertical axis' ticks",
+)
+
+#: the verbs before "on the x-axis" ("Irrigation levels (low, high) are on the x-axis")
+ON_AXIS_VERB = Entry(
+    "on_axis_verb",
+    r"are|is|run|runs|sit|sits|go|goes|appear|appears",
+    "sit",
+    "a verb that places a named list on an axis",
+)
+
+#: a field under a row's heading that holds the row's values ("**Values:** 4K ≈ 0.82")
+VALUES_FIELD = Entry(
+    "values_field",
+    rf"{VALUES_NAME.pattern}|value|reading|data|points?",
+    "Data",
+    "a field whose body is the values of the row (or column) its heading names",
+)
+
 ENTRIES: tuple[Entry, ...] = (
     PANEL_OPENER,
     ASSIGNED,
@@ -472,4 +516,10 @@ ENTRIES: tuple[Entry, ...] = (
     LIST_OPENING,
     ABOUT_ELEMENT,
     WHICH_REMARK,
+    AXIS_NAMED_X,
+    AXIS_NAMED_Y,
+    EDGE_X,
+    EDGE_Y,
+    ON_AXIS_VERB,
+    VALUES_FIELD,
 )

@@ -29,6 +29,7 @@ from figdata.parse.axes import (
 from figdata.parse.enumeration import plain_items
 from figdata.parse.model import Item
 from figdata.parse.text import norm, quoted, split_top, strip_markdown
+from figdata.parse.values import parse_value
 
 
 @dataclass
@@ -50,7 +51,8 @@ class Meta:
     #: the text says the diagonal of the matrix is left blank
     diagonal_blank: bool = False
     #: the text says no value is printed in the cells ("No numbers are printed")
-    no_values: bool = False
+    no_values: bool = False  # said in the overview or the components
+    no_values_anywhere: bool = False  # said anywhere in the document
 
 
 @dataclass
@@ -566,8 +568,18 @@ def read_meta(items: list[Item]) -> Meta:
     for _, recogniser in DOCUMENT_RECOGNISERS:
         recogniser(reading)
     meta = reading.meta
-    if meta.chart_type in ("grouped_bar", "line") and _span(meta.y.ticks):
-        meta.y.ticks = []  # "Visits, 0 to 60": the value axis of a bar chart spans, it lists none
+    # "No numbers are printed inside the cells" said anywhere, the data section too
+    meta.no_values_anywhere = meta.no_values or bool(
+        lexicon.NO_VALUES.search(strip_markdown(" ".join(it.text for it in items)))
+    )
+    if (
+        meta.chart_type in ("grouped_bar", "line")
+        and meta.y.ticks
+        and all(map(_number, meta.y.ticks))
+    ):
+        # "Visits, 0 to 60", "kWh/m², 0 to 450, ticks every 50": the value axis of a bar or
+        # line chart is a scale, it lists no series
+        meta.y.ticks = []
     if meta.chart_type == "grouped_bar" and _span(meta.x.ticks):
         # bars that run sideways: the horizontal axis is the value axis ("Yield (%)" from 0 to
         # 100), the categories listed on the vertical axis are the chart's x
@@ -584,6 +596,10 @@ def _declares(entry: Entry) -> bool:
     if entry.kind == "list":
         return True
     return axis_role(entry.label) is not None or is_colourbar_label(entry.label)
+
+
+def _number(tick: str) -> bool:
+    return parse_value(tick) is not None
 
 
 def _span(ticks: list[str]) -> bool:
@@ -811,10 +827,7 @@ _PROSE_AXIS = {"x": lexicon.PROSE_X.pattern, "y": lexicon.PROSE_Y.pattern}
 # and "datasets on x (CIFAR-10, SVHN)": the bare letter, right before its ticks
 _EDGE = {"x": r"|top(?=\s*\()|x(?=\s*\()", "y": r"|left(?=\s*\()|y(?=\s*\()"}
 # the words that can only name an axis ("bottom" may be "from top to bottom")
-_AXIS_NAMED = {
-    "x": r"x[- ]?axis|horizontal(?:\s+axis)?|columns?",
-    "y": r"y[- ]?axis|vertical(?:\s+axis)?|rows?",
-}
+_AXIS_NAMED = {"x": lexicon.AXIS_NAMED_X.pattern, "y": lexicon.AXIS_NAMED_Y.pattern}
 
 
 @lru_cache(maxsize=2)
@@ -974,10 +987,10 @@ _LISTED_AFTER_COUNT = re.compile(r"\s*(?:labell?ed|named|marked|listed|for\b|of\
 _SET_OFF_END = re.compile(r"\s+[—–]\s+(?=(?:and|while|whereas|with|but)\b)", re.I)
 
 # the edges that name an axis after "along the" / "down the"
-_EDGE_NAMED = {"x": r"bottom(?:\s+(?:axis|edge))?", "y": r"left(?:\s+(?:side|axis|edge))?"}
+_EDGE_NAMED = {"x": lexicon.EDGE_X.pattern, "y": lexicon.EDGE_Y.pattern}
 
 _ON_AXIS = (
-    r"(?:(?:are|is|run|runs|sit|sits|go|goes|appear|appears)\s+)?(?:shown\s+|placed\s+)?"
+    rf"(?:(?:{lexicon.ON_AXIS_VERB.pattern})\s+)?(?:shown\s+|placed\s+)?"
     r"(?:on|along|across|up|down)\s+the\s+"
 )
 

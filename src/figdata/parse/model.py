@@ -253,7 +253,35 @@ def assign_zones(items: list[Item]) -> None:
             leaves = item.kind == "bold" or not (item.body or "").strip()
             if zone != "data" or (found in ("observations", "interpretation") and leaves):
                 zone, zone_level = found, 7
+        elif (
+            index > 0  # (the document's first line names the figure)
+            and item.kind == "bold"
+            and zone in ("title", "overview")
+            and not (item.body or "").strip(" :")
+            and _pseudo_heading(item, zone) is None
+            # (a head whose remark names rows or columns declares the axes)
+            and not any(_AXIS_WORDS.search(r) for r in re.findall(r"\(([^()]*)\)", item.text))
+            # (a panel's head, "**Right panel – ...**", opens a panel, not the data part)
+            and not NAMES_A_PANEL.search(item.label or "")
+            and _bullets_with_values(items, index + 1)
+        ):
+            # "**Row trends**:" over bullets that state values, the overview's bold sections
+            # around it: a section of data, whatever its name
+            zone, zone_level = "data", 7
         item.zone = zone
+
+
+NAMES_A_PANEL = re.compile(r"\b(?:panel|chart|subplot|heatmap|plot|map|graph|matrix)\b", re.I)
+
+
+def _bullets_with_values(items: list[Item], start: int) -> bool:
+    """The lines from ``start`` are bullets, and one of them states values."""
+    for item in items[start:]:
+        if item.kind != "list":
+            return False
+        if states_values(item):
+            return True
+    return False
 
 
 # "Panel 1: `en→de`", "Panel 1 – DJF anomaly": a panel opener, then the panel's name

@@ -60,6 +60,8 @@ class Context:
     _triangle: str | None | bool = False  # not looked at yet
     #: words the panel's text puts before one axis's ticks (see parse/axis_names.py)
     learned_names: dict | None = None
+    #: group -> how many one-value bullets under it were placed, in the order of the ticks
+    bullets_placed: dict = field(default_factory=dict)
 
     @property
     def triangle(self) -> str | None:
@@ -147,7 +149,7 @@ def value_list(body: str) -> list[Value | str] | None:
 # --- keyed rows and columns (L01-L05, L07) --------------------------------------------
 
 
-def _labelled_slots(
+def labelled_slots(
     body: str, axis: AxisTicks, least: int = 2
 ) -> list[tuple[str, Value | str]] | None:
     """Slots that name their own tick: "vLLM 120, TGI 110" or "0.1: 40.2; 0.2: 41.0"."""
@@ -225,7 +227,7 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
     if slots is None:
         return labelled_list(item, ctx)
     found = positional_label(item.label, ctx) or resolve_either(
-        item.label, ctx.x, ctx.y, prefer=ctx.rows_axis
+        item.label, ctx.x, ctx.y, prefer=_named_line(item.label, ctx, ctx.rows_axis)
     )
     if found is None:
         return False
@@ -285,6 +287,17 @@ def _after_lead_in(body: str) -> list[Value | str] | None:
     return value_list(m.group("rest")) if m else None
 
 
+_LINE_WORD = re.compile(r"\s(row|column)\s*$", re.I)
+
+
+def _named_line(label: str, ctx: Context, default: str) -> str:
+    """'**Gold** column: ...' is a column, '**Gold** row: ...' a row, whatever the default."""
+    m = _LINE_WORD.search(strip_markdown(label))
+    if m is None:
+        return default
+    return ctx.rows_axis if m.group(1).lower() == "row" else ctx.columns_axis
+
+
 def labelled_list(item: Item, ctx: Context) -> bool:
     several = bool(re.search(r"[,;|]", item.body or ""))
     # the lines of a matrix whose axes share ticks are its rows ("Inflation — GDP growth 0.31;
@@ -292,14 +305,14 @@ def labelled_list(item: Item, ctx: Context) -> bool:
     square = bool(ctx.x.ticks) and ctx.x.ticks == ctx.y.ticks
     if not several and not square:
         return False
-    prefer = ctx.rows_axis if square else ctx.columns_axis
+    prefer = _named_line(item.label or "", ctx, ctx.rows_axis if square else ctx.columns_axis)
     found = positional_label(item.label or "", ctx) or resolve_either(
         item.label or "", ctx.x, ctx.y, prefer=prefer
     )
     if found is None:
         return False
     axis, key = found
-    pairs = _labelled_slots(item.body or "", ctx.y if axis == "x" else ctx.x, 2 if several else 1)
+    pairs = labelled_slots(item.body or "", ctx.y if axis == "x" else ctx.x, 2 if several else 1)
     if not pairs:
         return False
     size = len(ctx.y.ticks if axis == "x" else ctx.x.ticks)
@@ -458,7 +471,7 @@ def point(item: Item, ctx: Context, group) -> bool:
 
 
 # "**Values:**", "Data:", "Points:" under a heading that names a row
-_VALUES_FIELD = re.compile(rf"(?:{lexicon.VALUES_NAME.pattern}|value|reading|data|points?)", re.I)
+_VALUES_FIELD = lexicon.VALUES_FIELD.regex
 
 
 def group_values(item: Item, ctx: Context, group) -> bool:
@@ -472,16 +485,26 @@ def group_values(item: Item, ctx: Context, group) -> bool:
         if not _VALUES_FIELD.fullmatch(strip_markdown(item.label).strip()):
             return False
         other = ctx.x if axis == "y" else ctx.y
-        pairs = _labelled_slots(item.body or "", other)
+        pairs = labelled_slots(item.body or "", other)
         if not pairs:
             return False
         for tick, slot in pairs:
             _place(ctx, axis, key, tick, slot, item, "nested")
         return True
     slots = value_list(item.text)
+    one = _slot(strip_markdown(item.text)) if slots is None and item.kind == "list" else None
+    if one is not None and len(across) > 1:
+        # '**Column "0-10 cm"** (top to bottom):' over "- 5.5", "- 14.1": a bullet per value,
+        # the values in the order of the other axis' ticks
+        done = ctx.bullets_placed.get(group, 0)
+        if done >= len(across):
+            return False
+        ctx.bullets_placed[group] = done + 1
+        _place(ctx, axis, key, across[done], one, item, "nested")
+        return True
     if slots is None:
         # "1K ≈ 38.2; 5K ≈ 51.7" on a line of its own: each value names its tick
-        pairs = _labelled_slots(item.text, ctx.x if axis == "y" else ctx.y)
+        pairs = labelled_slots(item.text, ctx.x if axis == "y" else ctx.y)
         for tick, slot in pairs or []:
             _place(ctx, axis, key, tick, slot, item, "nested")
         return bool(pairs)
@@ -1381,7 +1404,7 @@ def _split_statements(item: Item) -> list[Item]:
     if len(parts) < 2:
         out = _comma_statements(item)
         return out if len(out) > 1 else _spaced_statements(item)
-    if item.label and _labelled_slots(item.body or "", _ANY_POSITION, 2):
+    if item.label and labelled_slots(item.body or "", _ANY_POSITION, 2):
         return [item]  # "Row 1: Cell 1 = 61.8; Cell 2 = 64.9": one row, its cells by position
     if item.label and parts[0].startswith(item.text[: len(parts[0])]) and _keyed_row(item):
         return [item]  # "**Water** — 280 K: 1.6e-5; 300 K: 2.2e-5": one row, its cells by tick

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from figdata.parse import gridfirst, keyed, sentences, series
 from figdata.parse.accounting import numbers
 from figdata.parse.model import Item
-from figdata.parse.recognize import SUMMARY_LABEL, Context, value_list
+from figdata.parse.recognize import SUMMARY_LABEL, Context, labelled_slots, value_list
 from figdata.parse.text import strip_markdown
 from figdata.parse.ticks import AxisTicks, resolve
 from figdata.parse.values import parse_value, split_values
@@ -181,18 +181,20 @@ def from_data(items: list[Item], chart: str) -> tuple[AxisTicks, AxisTicks] | No
     return AxisTicks("x", None, names), AxisTicks("y", None, labels, list(labels))
 
 
-def _declared_labels(found: tuple[AxisTicks, AxisTicks], ctx: Context, chart: str):
-    """A reading off the data whose line labels are the declared ticks keeps those ticks
-    ("**Urban ->:** ..." under rows Urban, Forest, ...)."""
-    x, y = found
-    own = "x" if chart in ("grouped_bar", "line") else "y"
-    labels, declared = (x if own == "x" else y).ticks, getattr(ctx, own)
-    if not declared.ticks:
-        return found
-    hits = [resolve(label, declared) for label in labels]
-    if any(h is None for h in hits) or len({h.tick for h in hits}) != len(hits):
-        return None  # the lines name another axis than the one declared: not this reading
-    return (declared, y) if own == "x" else (x, declared)
+def _declared_labels(found: tuple[AxisTicks, AxisTicks], ctx: Context):
+    """A reading off the data keeps the ticks the text declared: the lines' labels and names
+    must each be the declared ticks of their axis ("**Urban ->:** ..." under rows Urban,
+    Forest, ...), or the reading is not this document's."""
+    out = list(found)
+    for i, name in enumerate("xy"):
+        declared = getattr(ctx, name)
+        if not declared.ticks:
+            continue
+        hits = [resolve(tick, declared) for tick in found[i].ticks]
+        if any(h is None for h in hits) or len({h.tick for h in hits}) != len(hits):
+            return None
+        out[i] = declared
+    return out[0], out[1]
 
 
 def from_labels(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | None:
@@ -202,13 +204,18 @@ def from_labels(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] 
     two or more such lines carry distinct labels.
     """
     labels = []
+    known = ctx.x if ctx.x.ticks else ctx.y
     for item in items:
         if item.label is None or item.kind not in ("list", "text"):
             continue
         if SUMMARY_LABEL.search(item.label):
             continue
-        if value_list(item.body or "") is not None:
-            labels.append(re.sub(r"\s*\([^()]*\)\s*$", "", strip_markdown(item.label)).strip())
+        # "**Latitude 58°N**: shift −2 → −0.7; shift −1 → +2.0": values keyed by the known axis
+        # ("**Urban ->:** Urban: 0.17, ...": a label with an arrow after it is a label still)
+        label = re.sub(r"\s*(?:\([^()]*\)|->|→)\s*$", "", strip_markdown(item.label)).strip()
+        keyed = resolve(label, known) is None and labelled_slots(item.body or "", known)
+        if value_list(item.body or "") is not None or keyed:
+            labels.append(label)
     if len(labels) < 2 or len(set(labels)) != len(labels) or not all(labels):
         return None
     known = {t.casefold() for t in (ctx.x.ticks or ctx.y.ticks)}
@@ -420,7 +427,7 @@ def _candidates(
     readings = [r for r in candidates(ctx, items) if not (legend and r[0] == "mirrored")]
     # lines that name every value give the axis nothing else declared
     if not (ctx.x.ticks and ctx.y.ticks) and (found := from_data(items, chart)):
-        if found := _declared_labels(found, ctx, chart):
+        if found := _declared_labels(found, ctx):
             readings.append(("from_data", *found))
     if not ctx.cells and (found := from_table(items, ctx)):
         readings.append(("from_table", *found))

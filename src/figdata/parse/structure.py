@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from figdata.parse import lexicon
 from figdata.parse.meta import Meta
-from figdata.parse.model import Item, opener_parts, states_values, zone_of_heading
+from figdata.parse.model import NAMES_A_PANEL, Item, opener_parts, states_values, zone_of_heading
 from figdata.parse.text import norm, quoted, strip_markdown
 from figdata.parse.ticks import AxisTicks, match_tick, name_score, resolve
 
@@ -32,7 +32,7 @@ _POSITION_REMARK = re.compile(
 )
 
 
-_PANEL_WORD = re.compile(r"\b(?:panel|chart|subplot|heatmap|plot|map|graph|matrix)\b", re.I)
+_PANEL_WORD = NAMES_A_PANEL
 
 
 @dataclass
@@ -114,7 +114,9 @@ def data_items(items: list[Item]) -> list[Item]:
     candidate (the recognisers decide), except the line that names the figure.
     """
     data = [it for it in items if it.zone == "data"]
-    first = next((it for it in items if it.kind in ("heading", "bold")), None)
+    # the line that names the figure opens the document; a bold line after paragraphs
+    # ('**Column "0-10 cm"** (top to bottom):') heads data
+    first = items[0] if items and items[0].kind in ("heading", "bold") else None
     if first is not None and _opening(first) is not None:
         first = None  # "**Panel 1: FP16**" opens a panel; it does not name the figure
     fallback = [
