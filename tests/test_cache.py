@@ -362,3 +362,45 @@ def test_a_same_figure_match_changes_the_page_of_the_other_document(tmp_path, mo
     assert sorted(rendered) == sorted([seed_003.stem, partner])
     page = (tmp_path / "results" / "report" / "docs" / f"{partner}.html").read_text()
     assert "41.0 vs 42.7" in page
+
+
+def _panel(doc: str, panel: int, ticks: list[str] | None, line: int | None) -> dict:
+    return {"doc": doc, "panel": panel, "title": f"{doc} {panel}", "x_ticks": ticks,
+            "y_ticks": ticks, "n_cells": 0, "line": line}  # fmt: skip
+
+
+@pytest.mark.parametrize("other_writer", [False, True], ids=["arrow", "pandas"])
+def test_cached_arrow_rows_join_fresh_ones_as_a_clean_run_writes_them(other_writer):
+    from figdata import tables
+
+    cached_rows = [_panel("a", 1, ["x"], None), _panel("a", 0, ["y"], 3), _panel("c", 0, None, 1)]
+    fresh_rows = [_panel("b", 1, ["1", "2"], 2), _panel("b", 0, None, None)]
+    cached_df = fileio.sort_rows(tables.frame(cached_rows, tables.PANELS), "panels")
+    cached = fileio.arrow_table(cached_df, "panels")
+    if other_writer:  # a cache another pandas wrote: its metadata differs
+        meta = json.loads(cached.schema.metadata[b"pandas"])
+        meta["pandas_version"] = "0.0.1"
+        cached = cached.replace_schema_metadata({b"pandas": json.dumps(meta).encode()})
+    fresh = tables.frame(fresh_rows, tables.PANELS)
+    fast = cache._joinable(cached.schema, fileio.arrow_table(fresh, "panels").schema)
+    assert fast != other_writer
+    joined = cache.joined_table(cached, fresh, "panels", tables.PANELS)
+    clean = tables.frame(cached_rows + fresh_rows, tables.PANELS)
+    expected = fileio.arrow_table(fileio.sort_rows(clean, "panels"), "panels")
+    # the same schema (pandas metadata included) and rows: the same file, byte for byte
+    assert fileio.parquet_bytes(joined) == fileio.parquet_bytes(expected)
+
+
+def test_an_edit_joins_the_cached_rows_in_arrow_and_equals_a_clean_run(tmp_path, monkeypatch):
+    docs = corpus(tmp_path / "docs", n=6)
+    run_shard(tmp_path / "a", docs)
+    docs[2].write_bytes(docs[2].read_bytes() + b"\nPeak 99.5 at the last cell.\n")
+    joins = []
+    real = cache._joinable
+    monkeypatch.setattr(cache, "_joinable", lambda c, f: joins.append(real(c, f)) or joins[-1])
+    run_shard(tmp_path / "a", docs)
+    # extract, validate and stats join each of their tables (4, 5 and 6) without pandas
+    assert joins == [True] * 15
+    monkeypatch.undo()
+    run_shard(tmp_path / "b", docs, cached=False)
+    assert differing(all_bytes(tmp_path / "a"), all_bytes(tmp_path / "b")) == []

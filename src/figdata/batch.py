@@ -19,6 +19,7 @@ import signal
 import stat
 import threading
 import traceback
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from figdata import cache, fileio, layout, publish, tables
 from figdata.gcpause import gc_paused
@@ -261,7 +263,10 @@ def extract_shard(
     version = cache.code_version("extract")
     keys = {doc: cache.digest(version, doc, sums[doc]) for doc in raw}
     readable = [doc for doc in docs if doc in raw]
-    reuse = doc_cache.reuse(keys, tables.TABLES) if doc_cache else cache.Reuse(fresh=readable)
+    if doc_cache:
+        reuse = doc_cache.reuse(keys, tables.TABLES, as_arrow=True)
+    else:
+        reuse = cache.Reuse(fresh=readable)
     for doc in reuse.hits:
         del raw[doc]
     fresh = set(reuse.fresh) | set(unread)
@@ -308,8 +313,8 @@ def extract_shard(
     for table, columns in tables.TABLES.items():
         with gc_paused():
             frame = tables.frame(rows[table], columns)
-        df = cache.joined(reuse.tables.get(table), frame, table)
-        files[f"{table}.parquet"] = fileio.parquet_bytes(fileio.arrow_table(df, table))
+        data = cache.joined_table(reuse.arrow.get(table), frame, table, columns)
+        files[f"{table}.parquet"] = fileio.parquet_bytes(data)
         fileio.write_bytes(files[f"{table}.parquet"], out_paths[table])
     if "digests" in out_paths:
         sums.update({doc: "-" for doc in unread})
@@ -324,10 +329,11 @@ def extract_shard(
 # --- validate ------------------------------------------------------------------------
 
 
-def _check_grouped(data: pd.DataFrame, docs: Sequence[str], offsets, table: str) -> None:
-    """The per-document files are slices of ``data`` by ``offsets``: check they line up."""
+def _check_grouped(of_rows: np.ndarray, docs: Sequence[str], offsets, table: str) -> None:
+    """The per-document files are slices by ``offsets`` of a table whose rows' documents
+    are ``of_rows``: check they line up."""
     expected = np.repeat(np.array(docs, dtype=object), np.diff(offsets))
-    if not np.array_equal(data["doc"].to_numpy(dtype=object), expected):
+    if not np.array_equal(of_rows.astype(object), expected):
         raise RuntimeError(f"{table}: rows are not grouped by document after sorting")
 
 
@@ -377,18 +383,26 @@ def validate_shard(
     # only the rows of the documents to validate are converted to pandas
     wanted = reuse.fresh if reuse.hits else None
     raw = {t: fileio.read_parquet(in_paths[t], wanted) for t in tables.TABLES}
-    merged, reports = _validated(order, raw, reuse)
+    computed, reports = _validated(order, raw, reuse)
 
     pub = publish.Publication(outputs["manifest"], results)
     hits = set(reuse.hits)
     kept = {doc for doc in hits if pub.keep_doc_files(doc)}
     shard_files = {}
+    merged: dict[str, pa.Table] = {}
     for table in layout.VALIDATED:
-        counts = _counts(merged[table])
-        sizes = [counts.get(d, 0) for d in order]
-        offsets = np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)]).astype(np.int64)
-        _check_grouped(merged[table], order, offsets, table)
-        data = fileio.arrow_table(merged[table], table)
+        # the shard's table as written: cached rows stay Arrow (cache.joined_table)
+        if table in reuse.arrow:
+            columns = VALIDATED_COLUMNS[table]
+            data = cache.joined_table(reuse.arrow[table], computed[table], table, columns)
+        else:
+            data = fileio.arrow_table(cache.joined(None, computed[table], table), table)
+        merged[table] = data
+        docs_of_rows = _docs_of_rows(data)
+        counts = _counts(docs_of_rows)
+        n_rows = [counts.get(d, 0) for d in order]
+        offsets = np.concatenate([[0], np.cumsum(n_rows, dtype=np.int64)]).astype(np.int64)
+        _check_grouped(docs_of_rows, order, offsets, table)
         for i, doc in enumerate(order):
             if doc not in kept:
                 n = int(offsets[i + 1] - offsets[i])
@@ -509,12 +523,15 @@ def _validate_reuse(
     keys = cache.chained_keys(in_paths.get("digests"), order, ("validate",))
     if doc_cache is None or keys is None:
         return _ValidateReuse(fresh=order)
-    found = doc_cache.reuse(keys, VALIDATED_COLUMNS, extras=REPORTS)
-    return _ValidateReuse(found.hits, found.fresh, found.tables, found.extras, keys)
+    found = doc_cache.reuse(keys, VALIDATED_COLUMNS, extras=REPORTS, as_arrow=True)
+    return _ValidateReuse(
+        hits=found.hits, fresh=found.fresh, extras=found.extras, arrow=found.arrow, keys=keys
+    )
 
 
 def _validated(order: list[str], raw: Mapping[str, pd.DataFrame], reuse: cache.Reuse):
-    """Every document's validated tables (sorted) and reports, cached or computed."""
+    """The validated rows of the documents not in the cache (a typed empty table where
+    none), and every document's report, cached or computed."""
     fresh = sorted(reuse.fresh)
     reports = dict(reuse.extras)
     computed: dict[str, pd.DataFrame] = {}
@@ -531,27 +548,40 @@ def _validated(order: list[str], raw: Mapping[str, pd.DataFrame], reuse: cache.R
             checked = validate.validate_tables(raw, fresh)
         computed = {**checked.tables, "quarantine": checked.quarantine}
         reports.update(fileio.jsonable(checked.reports))
-    merged = {}
     for table, columns in VALIDATED_COLUMNS.items():
-        fresh_rows = computed.get(table)
-        if fresh_rows is None:
-            fresh_rows = tables.empty(columns)
-        merged[table] = cache.joined(reuse.tables.get(table), fresh_rows, table)
-    return merged, {doc: reports[doc] for doc in order}
+        if computed.get(table) is None:
+            computed[table] = tables.empty(columns)
+    return computed, {doc: reports[doc] for doc in order}
 
 
-def _counts(df: pd.DataFrame) -> dict[str, int]:
-    """Rows per document."""
-    return {str(k): int(v) for k, v in df["doc"].value_counts().items()}
+def _counts(of_rows: np.ndarray) -> dict[str, int]:
+    """Rows per document, from each row's document."""
+    return {str(k): int(v) for k, v in Counter(of_rows.tolist()).items()}
 
 
-def summary_rows(docs: Sequence[str], merged: Mapping[str, pd.DataFrame]) -> list[dict]:
-    """Counts per document (see :data:`SUMMARY`) from the shard's validated tables."""
+def _docs_of_rows(data: pd.DataFrame | pa.Table) -> np.ndarray:
+    if isinstance(data, pd.DataFrame):
+        return data["doc"].to_numpy(dtype=object)
+    return data["doc"].to_numpy(zero_copy_only=False)
+
+
+def summary_rows(docs: Sequence[str], merged: Mapping[str, pd.DataFrame | pa.Table]) -> list[dict]:
+    """Counts per document (see :data:`SUMMARY`) from the shard's validated tables (pandas
+    or Arrow)."""
+    import pyarrow.compute as pc
+
     # plain dicts: a lookup in a pandas Series costs microseconds, per document and table
-    sizes = {t: _counts(merged[t]) for t in layout.VALIDATED}
+    sizes = {t: _counts(_docs_of_rows(merged[t])) for t in layout.VALIDATED}
     findings = merged["findings"]
-    sev = findings.groupby(["doc", "severity"], observed=True).size().to_dict()
-    unplaced = _counts(findings.loc[findings["kind"] == "unplaced_number"])
+    if isinstance(findings, pd.DataFrame):
+        findings = pa.Table.from_pandas(findings[["doc", "severity", "kind"]], preserve_index=False)
+    sev: dict[tuple, int] = {}
+    if len(findings):
+        grouped = findings.group_by(["doc", "severity"]).aggregate([([], "count_all")])
+        columns = (grouped[c].to_pylist() for c in ("doc", "severity", "count_all"))
+        sev = {(d, s): int(n) for d, s, n in zip(*columns, strict=True)}
+    unplaced_rows = findings.filter(pc.equal(findings["kind"], "unplaced_number"))
+    unplaced = _counts(_docs_of_rows(unplaced_rows))
     rows = []
     for doc in docs:
         row = {

@@ -35,6 +35,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pyarrow as pa
+
 from figdata import fileio, layout, publish
 
 if TYPE_CHECKING:
@@ -143,6 +145,8 @@ class Reuse:
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     #: per-document JSON values kept beside the tables (e.g. validation reports)
     extras: dict[str, object] = field(default_factory=dict)
+    #: table name -> the cached rows of the hits as Arrow read them (``as_arrow``)
+    arrow: dict[str, pa.Table] = field(default_factory=dict)
 
 
 class DocCache:
@@ -186,11 +190,14 @@ class DocCache:
         keys: Mapping[str, str],
         tables: Mapping[str, Mapping[str, str]],
         extras: str | None = None,
+        as_arrow: bool = False,
     ) -> Reuse:
         """Split the documents of ``keys`` into hits and fresh ones; load the hits' rows.
 
         ``tables`` maps a cached table's name to its columns (figdata.tables);
-        ``extras`` names the cached JSON file of per-document values, if any.
+        ``extras`` names the cached JSON file of per-document values, if any. With
+        ``as_arrow`` the rows stay Arrow tables (``Reuse.arrow``), for
+        :func:`joined_table`.
         """
         index = self.index()
         cached = index.get("docs", {})
@@ -204,8 +211,11 @@ class DocCache:
             return out
         for name, columns in tables.items():
             # the hits' rows are picked in Arrow, before anything is converted to pandas
-            df = fileio.read_parquet(self.folder / f"{name}.parquet", hits)
-            out.tables[name] = df.astype({c: t for c, t in columns.items() if t != "object"})
+            data = fileio.read_arrow(self.folder / f"{name}.parquet", hits)
+            if as_arrow:
+                out.arrow[name] = data
+            else:
+                out.tables[name] = typed_frame(data, columns)
         if extras:
             values = json.loads((self.folder / extras).read_text(encoding="utf-8"))
             out.extras = {d: values[d] for d in hits}
@@ -230,6 +240,57 @@ class DocCache:
         fileio.write_bytes(
             fileio.json_text(index, compact=True).encode("utf-8"), self.folder / INDEX
         )
+
+
+def typed_frame(data: pa.Table, columns: Mapping[str, str]) -> pd.DataFrame:
+    """Cached rows as pandas, typed as the table's columns."""
+    df = fileio.frame_of(data)
+    return df.astype({c: t for c, t in columns.items() if t != "object"})
+
+
+def joined_table(
+    cached: pa.Table | None, fresh: pd.DataFrame, table: str, columns: Mapping[str, str]
+) -> pa.Table:
+    """:func:`joined` as the Arrow table written (``fileio.arrow_table``), the cached rows
+    (``Reuse.arrow``) never converted to pandas and back when that gives the same table.
+
+    A clean run converts every document's rows to Arrow at once; here only the fresh
+    rows are, and they join the cached ones when both parts have the same schema,
+    metadata included: the same Arrow types and, in pandas' metadata, the same dtype
+    and kind of values per column. Those follow from the table's declared columns
+    (``fileio.arrow_table`` pins the types of list columns), not from the values, so
+    the whole table of a clean run has them too, and the rows, sorted the same way,
+    give the same file. Parts that differ (a cache written by another pandas, say),
+    or a kind pandas inferred from the values ("mixed"), take the pandas path of
+    :func:`joined`; a test holds both paths equal to a clean run.
+    """
+    if cached is None:
+        return fileio.arrow_table(joined(None, fresh, table), table)
+    part = fileio.arrow_table(fresh, table)
+    if _joinable(cached.schema, part.schema):
+        # a list read from Parquet names its values "element", one from pandas "item":
+        # the file names them "element" either way
+        cached = cached.cast(part.schema)
+        return fileio.sort_table(pa.concat_tables([cached, part]), table)
+    return fileio.arrow_table(joined(typed_frame(cached, columns), fresh, table), table)
+
+
+def _joinable(cached: pa.Schema, fresh: pa.Schema) -> bool:
+    if cached.metadata != fresh.metadata or cached.names != fresh.names:
+        return False
+    for a, b in zip(cached, fresh, strict=True):
+        if a.nullable != b.nullable or a.metadata != b.metadata or not _same_type(a.type, b.type):
+            return False
+    meta = cached.pandas_metadata or {}
+    kinds = [str(c.get("pandas_type")) for c in meta.get("columns", [])]
+    return bool(kinds) and not any(k.startswith("mixed") for k in kinds)
+
+
+def _same_type(a: pa.DataType, b: pa.DataType) -> bool:
+    """Equal types, up to the name of a list's values."""
+    if isinstance(a, pa.ListType | pa.LargeListType) and type(a) is type(b):
+        return _same_type(a.value_type, b.value_type)
+    return a.equals(b)
 
 
 def joined(cached: pd.DataFrame | None, fresh: pd.DataFrame, table: str) -> pd.DataFrame:

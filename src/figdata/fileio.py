@@ -91,6 +91,18 @@ def arrow_table(df: pd.DataFrame, table: str | None = None) -> pa.Table:
     return pa.Table.from_pandas(df, schema=schema, preserve_index=False)
 
 
+def sort_table(data: pa.Table, table: str | None = None) -> pa.Table:
+    """:func:`sort_rows` of an Arrow table: the same stable order, missing values last (in
+    a pandas-written table a missing number is a null, as pandas' NaN and NA are)."""
+    import pyarrow.compute as pc
+
+    keys = [c for c in SORT_KEYS.get(table or "", ()) if c in data.column_names]
+    if keys and data.num_rows > 1:
+        order = pc.sort_indices(data, sort_keys=[(k, "ascending", "at_end") for k in keys])
+        data = data.take(order)
+    return data.combine_chunks()
+
+
 def parquet_bytes(data: pa.Table) -> bytes:
     """The Parquet file of ``data`` with the pinned writer options, in memory."""
     sink = pa.BufferOutputStream()
@@ -141,12 +153,23 @@ def _as_list(value):
 def read_parquet(path: PathLike, docs: Sequence[str] | None = None) -> pd.DataFrame:
     """Read a table written by :func:`write_parquet`, list cells as Python lists; with
     ``docs``, only those documents' rows (filtered before they are converted)."""
+    return frame_of(read_arrow(path, docs))
+
+
+def read_arrow(path: PathLike, docs: Sequence[str] | None = None) -> pa.Table:
+    """A table as Arrow reads it; with ``docs``, only those documents' rows."""
     data = pq.read_table(path)
     if docs is not None:
         import pyarrow.compute as pc
 
         wanted = pc.is_in(data["doc"], value_set=pa.array(sorted(docs), type=data["doc"].type))
         data = data.filter(wanted)
+    return data
+
+
+def frame_of(data: pa.Table) -> pd.DataFrame:
+    """An Arrow table written by :func:`write_parquet` as pandas reads it, list cells as
+    Python lists."""
     df = data.to_pandas()
     for name in df.columns:
         if df[name].dtype == object and df[name].map(type).eq(np.ndarray).any():

@@ -25,9 +25,21 @@ log = logging.getLogger("figdata")
 
 def _offsets(df: pd.DataFrame, order: Sequence[str]) -> np.ndarray:
     """Start of each document's rows in ``df`` (sorted by doc), plus the end."""
-    docs = df["doc"].to_numpy(dtype=object)
+    return _doc_offsets(df["doc"].to_numpy(dtype=object), order)
+
+
+def _doc_offsets(docs: np.ndarray, order: Sequence[str]) -> np.ndarray:
     starts = np.searchsorted(docs, np.array(order, dtype=object), side="left")
     return np.r_[starts, len(docs)]
+
+
+def _cached_rows(reuse: cache.Reuse, table: str, docs: Sequence[str]) -> pd.DataFrame | None:
+    """The cached rows of ``docs`` in pandas, typed as the table (None for no document)."""
+    if not docs or table not in reuse.arrow:
+        return None
+    data = reuse.arrow[table]
+    wanted = pc.is_in(data["doc"], value_set=pa.array(sorted(docs), type=data["doc"].type))
+    return cache.typed_frame(data.filter(wanted), CACHED[table])
 
 
 def stats_shard(
@@ -45,14 +57,16 @@ def stats_shard(
     (layout.STATS_FILES). Each table is written once for the shard and sliced
     per document into ``results/stats/{doc}.json``, listed in the stats
     manifest; all of it is published at once (figdata.publish). With
-    ``doc_cache``, documents whose key is cached are not computed again.
+    ``doc_cache``, documents whose key is cached are not computed again, and their
+    rows go from the cache to the shard's tables without pandas. Returns the tables'
+    rows of the documents whose files were written (in a clean run, every document).
     """
     order = sorted(docs)
     keys = cache.chained_keys(inputs.get("digests"), order, ("validate", "stats"))
     if doc_cache is None or keys is None:
         reuse = cache.Reuse(fresh=order)
     else:
-        reuse = doc_cache.reuse(keys, CACHED)
+        reuse = doc_cache.reuse(keys, CACHED, as_arrow=True)
     fresh = set(reuse.fresh)
     # only the rows of the documents to compute are converted to pandas
     wanted = sorted(fresh) if reuse.hits else None
@@ -61,7 +75,12 @@ def stats_shard(
         for t in ("cells", "panels", "claims", "quarantine")
     }
     computed = compute(read["cells"], read["panels"], read["claims"], read["quarantine"])
-    out = {t: cache.joined(reuse.tables.get(t), computed[t], t) for t in CACHED}
+    for table in CACHED:
+        unknown = set(computed[table]["doc"].unique()) - set(order)
+        if unknown:
+            raise RuntimeError(
+                f"{table}: rows of documents outside the shard: {sorted(unknown)[:5]}"
+            )
     if fresh:
         # the cached rows met the contract when they were computed (by the same code: it
         # is in their key); pandera is imported only when a document is computed
@@ -70,43 +89,49 @@ def stats_shard(
         check_tables(computed, sorted(fresh))
     pub = publish.Publication(outputs["manifest"], results)
     kept = {doc for doc in reuse.hits if pub.keep_doc_files(doc)}
+    rest = [d for d in order if d not in kept]
+    # the rows of the documents whose files are written: the computed ones, and the
+    # cached ones of a document whose files were touched since (a clean run: all)
+    again = [d for d in reuse.hits if d not in kept]
+    out = {t: cache.joined(_cached_rows(reuse, t, again), computed[t], t) for t in CACHED}
+    # the shard's tables as written: cached rows stay Arrow (cache.joined_table)
+    data = {
+        t: cache.joined_table(reuse.arrow[t], computed[t], t, columns)
+        if t in reuse.arrow
+        else fileio.arrow_table(out[t], t)
+        for t, columns in CACHED.items()
+    }
     per_doc: dict[str, dict[str, list]] = {doc: {"doc": doc} for doc in order}
     files = {}
     for table in tables.STATS_TABLES:
-        df = out[table]
-        unknown = set(df["doc"].unique()) - set(order)
-        if unknown:
-            raise RuntimeError(
-                f"{table}: rows of documents outside the shard: {sorted(unknown)[:5]}"
-            )
-        files[f"{table}.parquet"] = fileio.parquet_bytes(fileio.arrow_table(df, table))
+        files[f"{table}.parquet"] = fileio.parquet_bytes(data[table])
         pub.add_output(files[f"{table}.parquet"], outputs[table])
         # one JSON file per document, not one Parquet file per table: five small
         # Parquet files cost about 5 ms a document, more than all the statistics
-        rest = [d for d in order if d not in kept]
-        part = df[df["doc"].isin(rest)] if kept else df
+        part = out[table]
         records = fileio.json_records(part)
         offsets = _offsets(part, rest)
         for i, doc in enumerate(rest):
             per_doc[doc][table] = records[offsets[i] : offsets[i + 1]]
-    findings = out["findings"]
-    found = fileio.arrow_table(findings, "findings")
+    found = data["findings"]
     files["findings.parquet"] = fileio.parquet_bytes(found)
     pub.add_output(files["findings.parquet"], outputs["findings"])
-    records = fileio.json_records(findings)
-    offsets = _offsets(findings, order)
+    records = fileio.json_records(out["findings"])
+    mine = _offsets(out["findings"], rest)
+    everyone = _doc_offsets(found["doc"].to_numpy(zero_copy_only=False), order)
+    for i, doc in enumerate(rest):
+        per_doc[doc]["findings"] = records[mine[i] : mine[i + 1]]
     for i, doc in enumerate(order):
         if doc in kept:
             continue
-        start, stop = offsets[i], offsets[i + 1]
-        per_doc[doc]["findings"] = records[start:stop]
         text = fileio.json_text(per_doc[doc], compact=True, plain=True)
         pub.add_doc_file(doc, "stats", text.encode("utf-8"), None)
         # a findings file only where there is a finding: a file per document would
         # cost about a millisecond each, most of them empty
+        start, stop = everyone[i], everyone[i + 1]
         if stop > start:
-            data = fileio.parquet_bytes(found.slice(start, stop - start))
-            pub.add_doc_file(doc, "stats_findings", data, int(stop - start))
+            part = fileio.parquet_bytes(found.slice(start, stop - start))
+            pub.add_doc_file(doc, "stats_findings", part, int(stop - start))
     removed = pub.commit(docs, owns or (lambda d: True))
     if doc_cache is not None and keys is not None:
         doc_cache.store(keys, files)
