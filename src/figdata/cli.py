@@ -172,13 +172,19 @@ class Beside:
         return self
 
     def start(self) -> None:
-        os.write(self.pipe, b"1")
+        try:
+            os.write(self.pipe, b"1")
+        except BrokenPipeError:  # the child failed while preparing: reported at the end
+            pass
         os.close(self.pipe)
         self.pipe = None
 
     def __exit__(self, kind, value, tb) -> None:
         if self.pipe is not None:  # not started: the child exits without working
-            os.write(self.pipe, b"0")
+            try:
+                os.write(self.pipe, b"0")
+            except BrokenPipeError:
+                pass
             os.close(self.pipe)
             self.pipe = None
         _, status = os.waitpid(self.pid, 0)
@@ -373,8 +379,33 @@ def _report_index(args) -> None:
     )
 
 
-def write_index(results, shards, stats_summary, config, title, page_size, dpi) -> None:
-    """The report's index pages and overview figure, from the shards' small tables."""
+def write_index(results, shards, stats_summary, config, title, page_size, dpi, shown=None) -> None:
+    """The report's index pages and overview figure, from the shards' small tables and
+    the corpus's; ``shown`` is :func:`index_shards` of the same shards, when made."""
+    import pandas as pd
+
+    from figdata.report import site
+
+    summary, panels, listing = shown or index_shards(results, shards, page_size)
+    corpus = layout.files(results, layout.CORPUS_FILES)
+    site.write_index(
+        summary,
+        pd.read_parquet(corpus["findings"]),
+        panels,
+        site.read_stats_summary(stats_summary),
+        f"{results}/{layout.REPORT}",
+        config,
+        page_size,
+        title,
+        {"dpi": dpi},
+        listing,
+    )
+
+
+def index_shards(results, shards, page_size):
+    """What the index takes from the shards' own tables (their summaries and panels, with
+    the index's listing of documents, ``site.index_listing``): none of it waits for the
+    corpus tables."""
     import pandas as pd
 
     from figdata.report import site
@@ -387,19 +418,11 @@ def write_index(results, shards, stats_summary, config, title, page_size, dpi) -
         return pd.concat(frames, ignore_index=True) if frames else None
 
     summary = concat(f["summary"] for f in shard_files)
-    corpus = layout.files(results, layout.CORPUS_FILES)
+    summary = summary if summary is not None else pd.DataFrame(columns=["doc"])
     panels = concat(f["panels"] for f in shard_files)
-    site.write_index(
-        summary if summary is not None else pd.DataFrame(columns=["doc"]),
-        pd.read_parquet(corpus["findings"]),
-        panels if panels is not None else pd.DataFrame(columns=["n_cells", "n_expected"]),
-        site.read_stats_summary(stats_summary),
-        f"{results}/{layout.REPORT}",
-        config,
-        page_size,
-        title,
-        {"dpi": dpi},
-    )
+    if panels is None:
+        panels = pd.DataFrame(columns=["n_cells", "n_expected"])
+    return summary, panels, site.index_listing(summary, page_size)
 
 
 #: the statistics tables a document's page shows, from its shard's stats job
@@ -427,21 +450,34 @@ def _corpus(args) -> None:
     # the start and did its imports (matplotlib, the templates, the font's characters)
     # meanwhile; the grandchild is forked from it, its imports done too.
     queue, fill = os.pipe()
+    # what the child makes while it waits: its imports, and the index's listing of the
+    # documents (the shards' summaries, rendered as tables), which the corpus tables
+    # do not change
+    shown: dict = {}
+
+    def prepare() -> None:
+        _index_modules()
+        shown["index"] = index_shards(args.results, args.shards, args.page_size)
+
     try:
         with Beside(
             _index_then_pages,
-            (*index_args, args.page_size, args.dpi),
+            (*index_args, args.page_size, args.dpi, shown),
             (args, folders, corpus, config),
             (queue, fill),
-            prepare=_index_modules,
+            prepare=prepare,
         ) as child:
             _aggregate(argparse.Namespace(results=args.results, shards=args.shards, prune=True))
-            job.stats_corpus(args.results, folders, use_memo=not args.no_cache)
+            later: list = []
+            job.stats_corpus(args.results, folders, use_memo=not args.no_cache, later=later)
             for i in range(len(folders)):
                 os.write(fill, i.to_bytes(4, "big"))
             os.close(fill)
             fill = -1
             child.start()
+            # what the report does not read is written while it is made
+            for call in later:
+                call()
     finally:
         os.close(queue)
         if fill >= 0:
@@ -451,19 +487,19 @@ def _corpus(args) -> None:
 def _index_then_pages(index_args, pages_args, pipe) -> None:
     queue, fill = pipe
     os.close(fill)  # the child's copy: the queue ends when the parent's is closed too
-    with Beside(_write_pages_from, queue, *pages_args) as pages:
+    *index_args, shown = index_args
+    # read once, before the grandchild is forked: both write pages with it
+    same_figure = _same_figure_rows(pages_args[2])
+    with Beside(_write_pages_from, queue, same_figure, *pages_args) as pages:
         pages.start()
-        write_index(*index_args)
-        _write_pages_from(queue, *pages_args)
+        write_index(*index_args, shown=shown.get("index"))
+        _write_pages_from(queue, same_figure, *pages_args)
 
 
-def _write_pages_from(queue: int, args, folders, corpus, config) -> None:
+def _write_pages_from(queue: int, same_figure, args, folders, corpus, config) -> None:
     """The pages of the shards whose numbers (4 bytes each) this process reads first from
-    ``queue``, until it is empty and closed."""
-    same_figure = None
+    ``queue``, until it is empty and closed; ``same_figure``: the corpus's matches."""
     while len(token := os.read(queue, 4)) == 4:
-        if same_figure is None:
-            same_figure = _same_figure_rows(corpus)
         _write_shard_pages(args, folders[int.from_bytes(token, "big")], corpus, config, same_figure)
 
 
@@ -474,7 +510,8 @@ def _index_modules() -> None:
     from figdata.report import html, site
 
     style.preload()  # the overview is drawn again when what it shows changed
-    html.environment()
+    for template in ("index.html", "index_rows.html", "document.html"):
+        html.environment().get_template(template)  # compiled once, before the work
     labels.clean("0")
     del output, overview, site
 

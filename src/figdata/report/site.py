@@ -404,6 +404,20 @@ def prune_once(report_dir: Path, live_docs: set[str], page_count: int) -> int:
     return removed
 
 
+def index_listing(summary: pd.DataFrame, page_size: int = 500) -> tuple[list[dict], list[dict]]:
+    """The index's document rows and its pages, each page with its table of documents
+    rendered (``rows_html``): what the index shows of the shards' summaries only, so
+    that it can be made before the corpus tables are, and their numbers added after."""
+    from markupsafe import Markup
+
+    rows = index.document_rows(summary)
+    page_list = index.pages(rows, page_size)
+    fragment = html.environment().get_template("index_rows.html")
+    for page in page_list:
+        page["rows_html"] = Markup(fragment.render(rows=page["rows"]))
+    return rows, page_list
+
+
 def write_index(
     summary: pd.DataFrame,
     findings: pd.DataFrame,
@@ -414,21 +428,22 @@ def write_index(
     page_size: int = 500,
     title: str = DEFAULT_TITLE,
     settings: Mapping | None = None,
+    listing: tuple[list[dict], list[dict]] | None = None,
 ) -> dict[str, int]:
-    """Write the index pages, the overview figure and the stylesheet; prune what left."""
+    """Write the index pages, the overview figure and the stylesheet; prune what left.
+    ``listing`` is :func:`index_listing` of ``summary`` and ``page_size``, when made."""
     from figdata.figures import output, overview, style
 
     report_dir = Path(report_dir)
-    rows = index.document_rows(summary)
+    rows, page_list = listing or index_listing(summary, page_size)
     ov = index.overview(summary, findings, rows, stats_summary)
     prov = {"env": provenance.environment(), "config": dict(config)}
-    page_list = index.pages(rows, page_size)
     for page in page_list:
         text = html.render(
             "index.html",
             o=ov,
             page=page,
-            rows=page["rows"],
+            rows_html=page["rows_html"],
             root="",
             report_title=title,
             provenance=prov,

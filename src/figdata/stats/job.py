@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -166,14 +167,34 @@ def _log_shard(order: Sequence[str], out: Mapping[str, pd.DataFrame]) -> None:
         log.warning("%s:%s: %s: %s", r["doc"], r["line"], r["kind"], r["detail"])
 
 
-def _concat(paths: Sequence[fileio.PathLike], columns: Mapping[str, str], table: str):
+#: the corpus tables of the shards' statistics that the corpus summary reads
+SUMMARISED = ("panel_stats", "factcheck")
+
+
+def _corpus_table(paths: Sequence[fileio.PathLike], table: str) -> pa.Table:
+    """A statistics table of every shard: shards hold disjoint documents, each already in
+    order, so the rows are sorted by doc only."""
     parts = [pq.read_table(p) for p in paths]
     if not parts:
-        return fileio.arrow_table(tables.frame([], columns), table)
-    return pa.concat_tables(parts).combine_chunks()
+        return fileio.arrow_table(tables.frame([], tables.STATS_TABLES[table]), table)
+    data = pa.concat_tables(parts).combine_chunks()
+    return data.take(pc.sort_indices(data, sort_keys=[("doc", "ascending")]))
 
 
-def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: bool = True) -> dict:
+def _write(data: pa.Table, path: fileio.PathLike) -> None:
+    fileio.write_bytes(fileio.parquet_bytes(data), path)
+
+
+def _write_corpus_table(paths: Sequence[fileio.PathLike], table: str, path) -> None:
+    _write(_corpus_table(paths, table), path)
+
+
+def stats_corpus(
+    results: fileio.PathLike,
+    folders: Sequence[str],
+    use_memo: bool = True,
+    later: list[Callable[[], object]] | None = None,
+) -> dict:
     """Corpus tables of the stats stage from the shards' files (``folders``: the shard
     folders); returns the summary, with the wall and CPU seconds same-figure detection
     took under ``seconds``.
@@ -182,18 +203,24 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
     place where documents of different shards meet. With ``use_memo`` the results of
     components no document of which changed come from the previous run
     (``figdata.stats.samefig_memo``); the rows are the same.
+
+    With ``later``, what nothing else in the corpus job reads (the corpus tables of the
+    per-panel statistics, the memo and the signatures kept for the next run) is not
+    written here but appended to it, as calls for the caller to make: the corpus job
+    makes them while the report is written.
     """
+    deferred: list[Callable[[], object]] = [] if later is None else later
     validated = [layout.files(f, layout.VALIDATE_FILES) for f in folders]
     stats = [layout.files(f, layout.STATS_FILES) for f in folders]
     out = layout.files(str(results), layout.STATS_CORPUS_FILES)
     corpus = {}
-    for table, columns in tables.STATS_TABLES.items():
-        data = _concat([s[table] for s in stats], columns, table)
-        # shards hold disjoint documents, each already in order: sort by doc only
-        order = pc.sort_indices(data, sort_keys=[("doc", "ascending")])
-        data = data.take(order)
-        fileio.write_bytes(fileio.parquet_bytes(data), out[table])
-        corpus[table] = data
+    for table in tables.STATS_TABLES:
+        paths = [s[table] for s in stats]
+        if table in SUMMARISED:
+            corpus[table] = _corpus_table(paths, table)
+            deferred.append(partial(_write, corpus[table], out[table]))
+        else:
+            deferred.append(partial(_write_corpus_table, paths, table, out[table]))
     # every document has a row in its shard's summary, even one without panels
     counts = [pq.read_table(v["summary"], columns=["doc", "panels"]) for v in validated]
     by_shard = [t["doc"].to_pylist() for t in counts]
@@ -227,7 +254,7 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
         # the signatures of documents whose validated rows did not change come from the
         # previous run; only the panels of the others are read, and the cells only of the
         # components matched again
-        rows = _signature_rows(results, validated, by_shard, prints)
+        rows = _signature_rows(results, validated, by_shard, prints, deferred)
         shard_of = {d: i for i, docs in enumerate(by_shard) for d in docs}
 
         def load_cells(docs: Sequence[str]) -> pa.Table | pd.DataFrame:
@@ -237,7 +264,7 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
 
         groups, kept = match_components(rows, n_panels, load_cells, memo, prints)
     if use_memo:
-        samefig_memo.store(memo_file, kept)
+        deferred.append(partial(samefig_memo.store, memo_file, kept))
         log.info(
             "same-figure components: %d, %d from the previous run",
             len(kept),
@@ -280,6 +307,9 @@ def stats_corpus(results: fileio.PathLike, folders: Sequence[str], use_memo: boo
         cpu,
     )
     _log_matches(groups, kept, memo)
+    if later is None:
+        for call in deferred:
+            call()
     return {**summary, "seconds": {"same_figure": [seconds, cpu]}}
 
 
@@ -322,10 +352,11 @@ def _rows_of_docs(paths: Sequence[str], docs: Sequence[Sequence[str]], columns: 
     return pa.concat_tables(parts).combine_chunks() if parts else None
 
 
-def _signature_rows(results, validated, by_shard, prints: Mapping[str, str]) -> dict:
+def _signature_rows(results, validated, by_shard, prints: Mapping[str, str], later) -> dict:
     """Every document's same-figure signature rows (``samefig.signature_rows``): those of
     documents whose key is unchanged from the previous run's cache, the others from their
-    panels; the cache is rewritten with exactly this run's documents when it changed."""
+    panels; the cache is rewritten with exactly this run's documents when it changed (by
+    a call appended to ``later``)."""
     path = samefig_memo.signatures_path(results)
     rows, stored = samefig_memo.load_signatures(path, prints)
     missing = [[d for d in docs if d not in rows] for docs in by_shard]
@@ -337,7 +368,7 @@ def _signature_rows(results, validated, by_shard, prints: Mapping[str, str]) -> 
             for d in docs:
                 rows[d] = fresh.get(d, [])
         rows = {d: rows[d] for d in prints}
-        samefig_memo.store_signatures(path, rows, prints)
+        later.append(partial(samefig_memo.store_signatures, path, rows, prints))
     return rows
 
 
