@@ -21,7 +21,9 @@ import csv
 import io
 import json
 import logging
+import os
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from pathlib import Path
 
 import pandas as pd
@@ -109,7 +111,7 @@ def page_keys(
     docs = sorted(sources)
     if digests is None or not Path(digests).is_file():
         return None
-    recorded = cache.read_digest_rows(digests)
+    recorded = _digest_rows(digests)
     if set(recorded) != set(docs):
         raise ValueError(f"{digests}: lists other documents than the shard's")
     figures = _figure_lines(figure_manifest)
@@ -141,6 +143,18 @@ def page_keys(
 
 #: the stages whose code makes what a page shows (the extract stage's is in its key)
 PAGE_STAGES = ("validate", "stats", "figures", "report")
+
+
+def _digest_rows(path: str | Path) -> dict[str, tuple[str, str]]:
+    """``cache.read_digest_rows``, read once per version of the file: the page inputs and
+    the page keys of a shard both need it."""
+    info = os.stat(path)
+    return _read_digest_rows(str(path), info.st_ino, info.st_mtime_ns, info.st_size)
+
+
+@lru_cache(maxsize=8)
+def _read_digest_rows(path: str, *version: int) -> dict[str, tuple[str, str]]:
+    return cache.read_digest_rows(path)
 
 
 def _figure_lines(path: str | Path | None) -> dict[str, str]:
@@ -182,7 +196,8 @@ def page_inputs(
         fileio.json_text(provenance.environment(), compact=True),
     ]
     # a document the extract job did not read has its bytes read for its key
-    unread = sorted(set(sources) - set(cache.bytes_digests(digests)))
+    recorded = _digest_rows(digests)
+    unread = sorted(d for d in sources if recorded.get(d, ("-",))[0] == "-")
     for doc in unread:
         raw = _read_source(sources[doc])
         parts.append(f"{doc}\x1f{None if raw is None else provenance.sha256_bytes(raw)}")
@@ -243,10 +258,14 @@ def reusable_pages(
     reuse = doc_cache.reuse(keys, {}, PAGES_EXTRAS)
     stored = doc_cache.stored_at()
     hits = []
+    # paths as strings: pathlib's parsing cost more than the 2,500 stat calls of a shard
+    folder = f"{report_dir}/docs/"
     for doc in reuse.hits:
-        page = Path(report_dir) / "docs" / document.page_name(doc)
         try:
-            if stored is not None and page.stat().st_mtime_ns <= stored:
+            if (
+                stored is not None
+                and os.stat(folder + document.page_name(doc)).st_mtime_ns <= stored
+            ):
                 hits.append(doc)
         except FileNotFoundError:
             pass
