@@ -450,14 +450,15 @@ def _corpus(args) -> None:
     # the start and did its imports (matplotlib, the templates, the font's characters)
     # meanwhile; the grandchild is forked from it, its imports done too.
     queue, fill = os.pipe()
-    # what the child makes while it waits: its imports, and the index's listing of the
+    # what the child makes while it waits: its imports, the index's listing of the
     # documents (the shards' summaries, rendered as tables), which the corpus tables
-    # do not change
+    # do not change, and the corpus tables of statistics that nothing in the job reads
     shown: dict = {}
 
     def prepare() -> None:
         _index_modules()
         shown["index"] = index_shards(args.results, args.shards, args.page_size)
+        job.write_corpus_tables(args.results, folders, job.UNREAD)
 
     try:
         with Beside(
@@ -469,7 +470,9 @@ def _corpus(args) -> None:
         ) as child:
             _aggregate(argparse.Namespace(results=args.results, shards=args.shards, prune=True))
             later: list = []
-            job.stats_corpus(args.results, folders, use_memo=not args.no_cache, later=later)
+            job.stats_corpus(
+                args.results, folders, not args.no_cache, later=later, written=job.UNREAD
+            )
             for i in range(len(folders)):
                 os.write(fill, i.to_bytes(4, "big"))
             os.close(fill)
@@ -488,18 +491,19 @@ def _index_then_pages(index_args, pages_args, pipe) -> None:
     queue, fill = pipe
     os.close(fill)  # the child's copy: the queue ends when the parent's is closed too
     *index_args, shown = index_args
-    # read once, before the grandchild is forked: both write pages with it
-    same_figure = _same_figure_rows(pages_args[2])
-    with Beside(_write_pages_from, queue, same_figure, *pages_args) as pages:
+    with Beside(_write_pages_from, queue, *pages_args) as pages:
         pages.start()
         write_index(*index_args, shown=shown.get("index"))
-        _write_pages_from(queue, same_figure, *pages_args)
+        _write_pages_from(queue, *pages_args)
 
 
-def _write_pages_from(queue: int, same_figure, args, folders, corpus, config) -> None:
+def _write_pages_from(queue: int, args, folders, corpus, config) -> None:
     """The pages of the shards whose numbers (4 bytes each) this process reads first from
-    ``queue``, until it is empty and closed; ``same_figure``: the corpus's matches."""
+    ``queue``, until it is empty and closed."""
+    same_figure = None
     while len(token := os.read(queue, 4)) == 4:
+        if same_figure is None:
+            same_figure = _same_figure_rows(corpus)
         _write_shard_pages(args, folders[int.from_bytes(token, "big")], corpus, config, same_figure)
 
 

@@ -167,8 +167,20 @@ def _log_shard(order: Sequence[str], out: Mapping[str, pd.DataFrame]) -> None:
         log.warning("%s:%s: %s: %s", r["doc"], r["line"], r["kind"], r["detail"])
 
 
-#: the corpus tables of the shards' statistics that the corpus summary reads
-SUMMARISED = ("panel_stats", "factcheck")
+#: the corpus tables of the shards' statistics that nothing in the corpus job reads (the
+#: summary reads panel_stats and factcheck)
+UNREAD = ("panel_lines", "panel_pairs", "panel_diffs")
+
+
+def write_corpus_tables(
+    results: fileio.PathLike, folders: Sequence[str], names: Sequence[str]
+) -> None:
+    """The corpus tables ``names`` of the shards' statistics (of :data:`UNREAD`), as
+    :func:`stats_corpus` writes them."""
+    out = layout.files(str(results), layout.STATS_CORPUS_FILES)
+    stats = [layout.files(f, layout.STATS_FILES) for f in folders]
+    for table in names:
+        _write_corpus_table([s[table] for s in stats], table, out[table])
 
 
 def _corpus_table(paths: Sequence[fileio.PathLike], table: str) -> pa.Table:
@@ -194,6 +206,7 @@ def stats_corpus(
     folders: Sequence[str],
     use_memo: bool = True,
     later: list[Callable[[], object]] | None = None,
+    written: Sequence[str] = (),
 ) -> dict:
     """Corpus tables of the stats stage from the shards' files (``folders``: the shard
     folders); returns the summary, with the wall and CPU seconds same-figure detection
@@ -207,7 +220,8 @@ def stats_corpus(
     With ``later``, what nothing else in the corpus job reads (the corpus tables of the
     per-panel statistics, the memo and the signatures kept for the next run) is not
     written here but appended to it, as calls for the caller to make: the corpus job
-    makes them while the report is written.
+    makes them while the report is written. The tables of ``written`` (of
+    :data:`UNREAD`) are left to the caller (:func:`write_corpus_tables`).
     """
     deferred: list[Callable[[], object]] = [] if later is None else later
     validated = [layout.files(f, layout.VALIDATE_FILES) for f in folders]
@@ -216,10 +230,10 @@ def stats_corpus(
     corpus = {}
     for table in tables.STATS_TABLES:
         paths = [s[table] for s in stats]
-        if table in SUMMARISED:
+        if table not in UNREAD:
             corpus[table] = _corpus_table(paths, table)
             deferred.append(partial(_write, corpus[table], out[table]))
-        else:
+        elif table not in written:
             deferred.append(partial(_write_corpus_table, paths, table, out[table]))
     # every document has a row in its shard's summary, even one without panels
     counts = [pq.read_table(v["summary"], columns=["doc", "panels"]) for v in validated]
