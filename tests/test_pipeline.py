@@ -392,9 +392,9 @@ def test_structural_error_publishes_nothing(seeds_run):
     # (the workspace runs its own copy of the package)
     module = seeds_run / "src" / "figdata" / "batch.py"
     original = module.read_text()
-    anchor = "        df = cache.joined(reuse.tables.get(table), frame, table)\n"
+    anchor = "        data = cache.joined_table(reuse.arrow.get(table), frame, table, columns)\n"
     assert anchor in original
-    broken = '        df = df.drop(columns=["value"], errors="ignore")\n'
+    broken = '        data = data.drop_columns([c for c in ["value"] if c in data.column_names])\n'
     module.write_text(original.replace(anchor, anchor + broken))
     before = {f: f.read_bytes() for f in per_doc_files(seeds_run, docs)}
     try:
