@@ -168,6 +168,9 @@ _SAME = re.compile(
 )
 
 
+_EVERY_TICK = re.compile(r"\(([^()]*,[^()]*)\)\s*\.?\s*$")
+
+
 def parse_axis(body: str, with_label: bool = True) -> Axis:
     # "β ∈ {0.5, 1, 2, 4}": the axis' symbol and its ticks as a set
     if m := _SET.match(body):
@@ -191,6 +194,13 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
             label = label[: label.rindex("(")].strip() or None  # "language (same order, ..."
         return Axis(label=label, ticks=ticks, order=tick_order(body, ticks), same_as_other=True)
     ticks = tick_list(rest)
+    if (every := _EVERY_TICK.search(rest)) and len(listed := tick_list(every.group(1))) >= 3:
+        # "52°N at the top down to 40°N (52°N, 48°N, 44°N, 40°N)": the ends, then every tick
+        if {listed[0], listed[-1]} <= set(ticks) and len(set(ticks) & set(listed)) < len(listed):
+            extra = [t for t in ticks if t not in listed]
+            if label is None and extra == ticks[:1] and not re.search(r"\d", extra[0]):
+                label = extra[0]  # "Latitude, 52°N at the top down to 40°N (...)"
+            ticks = listed
     if label and rest.lstrip().startswith(",") and len(words := label.split()) >= 2:
         # "transects I, II, III": the name's last word is the first tick, shaped like the rest
         trial = tick_list(words[-1] + rest)

@@ -44,6 +44,7 @@ def pair_orders(text: str, meta) -> dict[str, str]:
         orders["tuple"] = "yx"
     elif re.search(r"\(\s*(?:column|col|x)\b[^()]*,\s*(?:row|y)\b[^()]*\)", text, re.I):
         orders["tuple"] = "xy"
+    explicit = orders.get("tuple")  # the order the text names outright
     if "tuple" not in orders:
         # "each point is (GPUs, context)": the names in a tuple say which axis comes first
         for m in re.finditer(
@@ -60,6 +61,8 @@ def pair_orders(text: str, meta) -> dict[str, str]:
         orders["slash"] = "yx"
     elif re.search(r"\(\s*(?:column|col|x)\b[^()/]*/\s*(?:row|y)\b[^()]*\)", text, re.I):
         orders["slash"] = "xy"
+    elif explicit:
+        orders["slash"] = explicit  # "values (row, column): MNLI / SST-2: -0.10"
     for kind, sep in (("cross", r"[×x]"), ("arrow", r"(?:→|->)")):
         for m in re.finditer(
             rf"\b([A-Za-z][A-Za-z-]{{2,}})\s*{sep}\s*([A-Za-z][A-Za-z-]{{2,}})\b", text

@@ -280,8 +280,13 @@ def axis(entry: Entry, reading: Reading) -> bool:
         if not parsed.ticks and (names := legend_entries(body)):
             parsed = Axis(label=parsed.label, ticks=names)
         parsed.ticks = _named_entries(parsed.ticks, body)
-        if parsed.ticks or meta.legend is None or not meta.legend.ticks:
-            # (a later "Legend: upper left" says where it is; it lists no entries)
+        if (
+            meta.legend is None
+            or len(meta.legend.ticks) < 2 <= len(parsed.ticks)
+            or (parsed.ticks and not meta.legend.ticks)
+        ):
+            # (a later "Legend: upper left" or "Legend: inside the plot area, not overlapping
+            # any data" says where it is; the entries stay those listed first)
             meta.legend = parsed
             meta.legend.order = "legend"
         return True
@@ -411,9 +416,10 @@ def _other_list(text: str, known: list[str]) -> Axis | None:
 
 
 _PROSE_LEGEND = re.compile(
-    r"\blegend\b\s*(?:\([^()]*\)\s*)?(?:lists|names|shows|reads|gives|identifies|labels|has)\s+"
+    r"\blegend\b\s*(?:\([^()]*\)\s*)?(?:(?:lists|names|shows|reads|gives|identifies|labels|has)\s+"
     r"(?:(?:the|its)\s+(?:\w+\s+)?)?(?:(?:series|lines|bars|curves|entries|models|methods)\b\s*:?\s*)?"
-    r"(?:as\s+)?(?P<rest>[^.;]+)",
+    # "three bars for the legend entries Base (grey), +SFT (orange) and +DPO (blue)"
+    r"|entries\s+)(?:as\s+)?(?P<rest>[^.;]+)",
     re.I,
 )
 
@@ -1024,8 +1030,12 @@ def _both_axes(text: str) -> list[str]:
         if re.match(r"(?i)(?:on|along|label)\b", m.group(0)) and not re.match(
             r"\s*[:—–]", text[m.end() :]
         ):
+            clause = re.split(r"[;:]", before)[-1].strip()
+            spoken = parse_axis(clause, with_label=False).ticks if "," in clause else []
             if listed:
                 after = listed[-1]  # "three annotators (A1, A2, A3) on both axes"
+            elif len(spoken) >= 2 and clause.endswith(spoken[-1]):
+                return spoken  # "tasks SST-2, MNLI, QNLI, RTE, CoLA on both axes"
             elif not re.search(r"[:—–]", after):
                 continue  # "the labels along both axes are single digits, rotated": no list
         ticks = parse_axis(after, with_label=False).ticks

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from figdata.parse import jsonblock, lexicon
 from figdata.parse.findings import finding
 from figdata.parse.model import Item, split_label
-from figdata.parse.text import MINUS, rx, split_top, strip_markdown
+from figdata.parse.text import MINUS, norm, rx, split_top, strip_markdown
 from figdata.parse.ticks import (
     AxisTicks,
     assign_pair,
@@ -754,6 +754,18 @@ def _covers(named: set[str], ticks: list[str], columns: list) -> bool:
     )
 
 
+def _worded(header: list[str], axis: AxisTicks) -> list[str]:
+    """'| 1 | 4 | 16 |' under ticks declared 'Batch 1, Batch 4, Batch 16': each bare header
+    names its worded tick."""
+    from figdata.parse.tick_names import bare_names  # (it reads a Context: imported late)
+
+    renames = bare_names(axis)
+    if not renames:
+        return header
+    worded = {bare: tick for tick, bare in renames.items()}
+    return [worded.get(strip_markdown(h).strip(), h) for h in header]
+
+
 def table(rows: list[Item], ctx: Context) -> None:
     body = [r for r in rows if not re.fullmatch(r"[\s|:\-]+", r.text)]
     if len(body) < 2:
@@ -786,10 +798,20 @@ def table(rows: list[Item], ctx: Context) -> None:
         data = [(r, [c[j] for j in keep if j < len(c)]) for r, c in data]
     down = _corner_rows(header[0], ctx) or ctx.rows_axis
     across = ctx.y if down == "x" else ctx.x
+    header = [header[0], *_worded(header[1:], across)]
     columns = [resolve_either(h, ctx.x, ctx.y, prefer=across.name) for h in header[1:]]
     if across.ticks and set(across.ticks) == set((ctx.x if across is ctx.y else ctx.y).ticks):
         # both axes list the same ticks: the corner or the prose decides, not the spelling
         columns = [(across.name, r.tick) if (r := resolve(h, across)) else None for h in header[1:]]
+    if columns and columns[0] is None and None not in columns[1:] and across.label:
+        # "**Columns:** TTA, Fine-tune, ..." read "TTA" as the axis' name; the table's first
+        # column is headed "TTA": it was the first tick
+        if norm(header[1]) == norm(across.label) and len({c[0] for c in columns[1:]}) == 1:
+            fixed = AxisTicks(across.name, None, [strip_markdown(header[1]), *across.ticks])
+            fixed.top_down = list(fixed.ticks) if across.name == "y" else []
+            setattr(ctx, across.name, fixed)
+            across = fixed
+            columns = [(across.name, fixed.ticks[0]), *columns[1:]]
     named = [c for c in columns if c is not None]
     if (
         named
@@ -1341,17 +1363,28 @@ def _prose_point(item: Item, ctx: Context, group) -> bool:
     return bool(hits)
 
 
+_DIAGONAL_SAID = re.compile(
+    r"^\s*(?:the\s+)?diagonal(?:\s+(?:cells?|entries|values))?\s+(?:each\s+|all\s+)?"
+    rf"(?:reads?|is|are|shows?|equals?)\s+(?P<value>[~≈]?{NUM})\s*\.?\s*$",
+    re.I,
+)
+
+
 def diagonal(item: Item, ctx: Context, group) -> bool:
     """'Self-correlation: 1.00' under a row, 'Diagonal: all cells read 1.00': cells at x = y.
 
     Only in a square matrix whose two axes list the same classes; under a row (or column)
     the label names that class's own cell, on its own it names every diagonal cell.
     """
-    if not item.label or not lexicon.DIAGONAL.regex.search(strip_markdown(item.label)):
+    # "The diagonal cells each read 1.00.": the label and its value in one sentence
+    said = _DIAGONAL_SAID.match(strip_markdown(item.text)) if not item.label else None
+    if not said and (
+        not item.label or not lexicon.DIAGONAL.regex.search(strip_markdown(item.label))
+    ):
         return False
     if not ctx.x.ticks or set(ctx.x.ticks) != set(ctx.y.ticks):
         return False
-    body = strip_markdown(item.body or "").strip()
+    body = said.group("value") if said else strip_markdown(item.body or "").strip()
     slot = _slot(body)
     if slot is None:
         found = [m.group(0) for m in _PROSE_NUMBER.finditer(body)]
