@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from figdata.stats.grouped import Groups
 from figdata.stats.panels import as_list, typed
 from figdata.stats.text import norm_label
 from figdata.tables import PANEL_DIFFS, PANEL_PAIRS
@@ -60,7 +61,7 @@ def panel_pairs(cells: pd.DataFrame, panels: pd.DataFrame) -> tuple[pd.DataFrame
     stats = pd.DataFrame(
         {
             "n_common": g.size(),
-            "mean_diff": g["diff"].mean(),
+            "mean_diff": Groups(diffs, pk).mean(diffs["diff"]),
             "share_improved": (sign > 0).groupby([diffs[k] for k in pk]).mean(),
             "share_worse": (sign < 0).groupby([diffs[k] for k in pk]).mean(),
             "share_equal": (sign == 0).groupby([diffs[k] for k in pk]).mean(),
@@ -87,12 +88,12 @@ def _rank_corr(diffs: pd.DataFrame, pk: list[str]) -> pd.Series:
     g = d.groupby(pk)
     d["ra"] = g["value_a"].rank(method="average")
     d["rb"] = g["value_b"].rank(method="average")
-    g = d.groupby(pk)
-    d["ca"] = d["ra"] - g["ra"].transform("mean")
-    d["cb"] = d["rb"] - g["rb"].transform("mean")
+    groups = Groups(d, pk)
+    d["ca"] = d["ra"] - groups.transform_mean(d["ra"])
+    d["cb"] = d["rb"] - groups.transform_mean(d["rb"])
     d["ab"], d["aa"], d["bb"] = d["ca"] * d["cb"], d["ca"] ** 2, d["cb"] ** 2
-    s = d.groupby(pk)[["ab", "aa", "bb"]].sum()
-    n = d.groupby(pk).size()
+    s = pd.DataFrame({c: groups.sum(d[c]) for c in ("ab", "aa", "bb")})
+    n = g.size()
     denom = np.sqrt(s["aa"] * s["bb"])
     rho = (s["ab"] / denom.where(denom > 1e-12)).clip(-1, 1)
     return rho.where(n >= MIN_RANK_CELLS)

@@ -12,6 +12,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
+from figdata.stats.grouped import Groups
 from figdata.tables import AXIS_EFFECTS, PANEL_LINES, PANEL_STATS
 
 KEY = ["doc", "panel"]
@@ -119,9 +120,13 @@ def panel_stats(cells: pd.DataFrame, panels: pd.DataFrame, effects=None) -> pd.D
     """One row per panel of ``panels`` (PANEL_STATS columns)."""
     base = panels[KEY + ["title", "n_expected"]].copy().set_index(KEY)
     if len(cells):
-        g = cells.groupby(KEY)["value"]
-        agg = g.agg(n_cells="count", min="min", max="max", mean="mean", median="median")
-        agg["std"] = g.std(ddof=1)
+        # count, extremes and median are exact in any frame; sums are not (figdata.stats.grouped)
+        agg = cells.groupby(KEY)["value"].agg(
+            n_cells="count", min="min", max="max", median="median"
+        )
+        groups = Groups(cells, KEY)
+        agg["mean"] = groups.mean(cells["value"])
+        agg["std"] = groups.std(cells["value"], ddof=1)
     else:
         agg = pd.DataFrame(
             columns=["n_cells", "min", "max", "mean", "median", "std"],
@@ -182,7 +187,10 @@ def panel_lines(cells: pd.DataFrame, panels: pd.DataFrame, effects=None) -> pd.D
     for axis in ("x", "y"):
         if not len(cells):
             break
-        g = cells.groupby(KEY + [axis])["value"].agg(n_cells="count", mean="mean").reset_index()
+        groups = Groups(cells, KEY + [axis])
+        g = pd.DataFrame(
+            {"n_cells": groups.count(cells["value"]), "mean": groups.mean(cells["value"])}
+        ).reset_index()
         g = g.rename(columns={axis: "tick"})
         pos = tick_positions(panels, axis)[KEY + ["tick", "position"]]
         g = g.merge(pos, on=KEY + ["tick"], how="left")
@@ -246,12 +254,12 @@ def axis_effects(cells: pd.DataFrame, panels: pd.DataFrame) -> pd.DataFrame:
         line = KEY + [other]
         df["rv"] = df.groupby(line)["value"].rank(method="average")
         df["rt"] = df.groupby(line)["number"].rank(method="average")
-        g = df.groupby(line)
+        g = Groups(df, line)
         n = g.size()
-        mv, mt = g["rv"].transform("mean"), g["rt"].transform("mean")
-        df["cv"], df["ct"] = df["rv"] - mv, df["rt"] - mt
+        df["cv"] = df["rv"] - g.transform_mean(df["rv"])
+        df["ct"] = df["rt"] - g.transform_mean(df["rt"])
         df["cvt"], df["cvv"], df["ctt"] = df["cv"] * df["ct"], df["cv"] ** 2, df["ct"] ** 2
-        s = df.groupby(line)[["cvt", "cvv", "ctt"]].sum()
+        s = pd.DataFrame({c: g.sum(df[c]) for c in ("cvt", "cvv", "ctt")})
         denom = np.sqrt(s["cvv"] * s["ctt"])
         rho = (s["cvt"] / denom.where(denom > 1e-12)).clip(-1, 1)
         reason = np.where(
@@ -284,8 +292,7 @@ def effect_summary(effects: pd.DataFrame, axis: str) -> pd.DataFrame:
         return pd.DataFrame(
             {"effect": pd.Series(dtype="float64"), "agreement": pd.Series(dtype="float64")}
         )
-    g = e.groupby(KEY)["rho"]
-    effect = g.mean()
+    effect = Groups(e, KEY).mean(e["rho"])
     sign = np.sign(e.set_index(KEY)["rho"])
     agree = (sign == np.sign(effect.reindex(sign.index)).to_numpy()).groupby(level=KEY).mean()
     return pd.DataFrame({"effect": effect, "agreement": agree.astype("float64")})
