@@ -1,17 +1,20 @@
-"""Sums, means and standard deviations per group that depend on the group's own rows.
+"""Sums, means and standard deviations per group that depend on the group's own values.
 
 pandas' groupby chooses how to add a group's values from the frame around it: a
 plain ``np.add.reduceat`` when the keys of the whole frame are sorted and no value
 is NaN, a compensated loop otherwise. The same four values then average to
 61.400000000000006 when a document is computed alone and to 61.4 inside a shard,
 and the per-document cache, which joins a document computed alone with the cached
-rows of the others, would change an output byte. Here every group is added by one
-``np.add.reduceat`` over its own values in their row order: a group's statistics
-depend on its rows alone, whatever else the frame holds (other keys before or
-after, unsorted keys, NaN in other groups).
+rows of the others, would change an output byte. Here every group's values are
+added by ``math.fsum``, exactly rounded: a group's statistics depend on its values
+alone, whatever else the frame holds (other keys before or after, unsorted keys,
+NaN in other groups) and in whatever order its rows come (0.1 0.2 -0.1 -0.2 add up
+to 0.0, not to 2.8e-17). It costs a few milliseconds per statistic of a shard.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 import pandas as pd
@@ -28,12 +31,11 @@ class Groups:
         self._sizes = sizes.to_numpy(dtype=np.int64)
         # a row with a null key has no group (NaN from ngroup)
         self._ids = by.ngroup().fillna(-1).to_numpy(dtype=np.int64)
-        # stable: each group's rows keep their order
         self._order = np.argsort(self._ids, kind="stable")
 
     def _segments(self, values) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """(values, group of each value, start of each present group, present groups): the
-        non-null values with a group, gathered by group, each group's in row order."""
+        non-null values with a group, gathered by group."""
         v = np.asarray(values, dtype="float64")[self._order]
         ids = self._ids[self._order]
         keep = (ids >= 0) & ~np.isnan(v)
@@ -41,6 +43,19 @@ class Groups:
             v, ids = v[keep], ids[keep]
         starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]]) if len(ids) else ids
         return v, ids, starts, ids[starts]
+
+    @staticmethod
+    def _fsums(values: np.ndarray, starts: np.ndarray) -> np.ndarray:
+        """The exactly rounded sum of each segment of ``values`` starting at ``starts``."""
+        quarters = values * 4.0
+        if np.abs(quarters).sum() < 2.0**52 and np.array_equal(quarters, np.floor(quarters)):
+            # multiples of 1/4 (ranks and their products): every partial sum is exact,
+            # so adding them in any order gives fsum's result, at numpy's speed
+            return np.add.reduceat(values, starts)
+        vals = values.tolist()
+        bounds = np.r_[starts, len(vals)].tolist()
+        sums = (math.fsum(vals[a:b]) for a, b in zip(bounds[:-1], bounds[1:], strict=True))
+        return np.fromiter(sums, dtype="float64", count=len(starts))
 
     def _per_group(self, present: np.ndarray, values: np.ndarray, empty: float) -> np.ndarray:
         out = np.full(len(self.index), empty, dtype="float64")
@@ -51,7 +66,7 @@ class Groups:
         v, ids, starts, present = self._segments(values)
         if not len(v):
             return v, ids, starts, present, np.zeros(0), np.zeros(0)
-        sums = np.add.reduceat(v, starts)
+        sums = self._fsums(v, starts)
         counts = np.diff(np.r_[starts, len(v)]).astype("float64")
         return v, ids, starts, present, sums, counts
 
@@ -85,7 +100,7 @@ class Groups:
         means = np.full(len(self.index), np.nan)
         means[present] = sums / counts
         dev = v - means[ids]
-        squares = np.add.reduceat(dev * dev, starts)
+        squares = self._fsums(dev * dev, starts)
         with np.errstate(divide="ignore", invalid="ignore"):
             std = np.sqrt(squares / (counts - ddof))
         std[counts <= ddof] = np.nan
