@@ -85,6 +85,14 @@ def _is_group_heading(text: str, meta: Meta) -> bool:
         found = resolve(raw, AxisTicks(name, axis.label, axis.ticks))
         if found is not None and name_score(found.prefix, AxisTicks(name, axis.label, [])) > 0:
             return True
+        # "**Layer 0**" over an axis told without a name ("six layers (columns: 0, 4, 8)"):
+        # one word and a tick of the axis name a group, not a panel
+        if (
+            not axis.label
+            and found is not None
+            and re.fullmatch(r"[A-Za-z]+", found.prefix.strip())
+        ):
+            return True
     return False
 
 
