@@ -159,7 +159,9 @@ def labelled_slots(
         m = re.match(r"^\((?P<label>[^,()]+),\s*(?P<value>[^,()]+)\)$", token.strip())
         m = m or re.match(
             r"^(?P<label>.+?)\s*(?:[:=→]|->|\s)\s*"
-            r"(?P<value>(?:[≈~]\s*)?\S+(?:\s*(?:±|\+/-)\s*\S+)?(?:\s*\([^()]*\))?)$",
+            # "Winter = 38 kWh/m²": a unit after the value belongs to it
+            r"(?P<value>(?:[≈~]\s*)?\S+(?:\s*(?:±|\+/-)\s*\S+)?(?:\s+[A-Za-zµ°][\w/°µ²³]*)?"
+            r"(?:\s*\([^()]*\))?)$",
             token,
         )
         if not m:
