@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from figdata.parse import lexicon
 from figdata.parse.enumeration import mask_tags, read_enumeration
 from figdata.parse.lexicon import NUMBER_WORDS
+from figdata.parse.model import one_line_word
 from figdata.parse.text import strip_markdown
 from figdata.parse.values import NUM, to_float
 
@@ -258,7 +259,11 @@ BOTH_NAMED = re.compile(
 
 
 def axis_role(label: str) -> str | None:
-    if _POSITION.match(strip_markdown(label)) or _READING_ORDER.search(label):
+    if (
+        _POSITION.match(strip_markdown(label))
+        or one_line_word(label)
+        or _READING_ORDER.search(label)
+    ):
         # one row counted from the edge or named, or the order values are read in ("Printed
         # coefficients, row by row"): not the axis
         return None
@@ -273,10 +278,7 @@ def axis_role(label: str) -> str | None:
 
 
 # "Row 1 (sowing Early)", 'Column "0-10 cm"': one row or column, named or counted
-# '**Inflation** row': a name, then the word for one row
-_POSITION = re.compile(
-    r"^\s*(?:row|column|col)\s+(?:\d+\b|[\"“`'])|^\s*\S.*\s(?:row|column)\s*$", re.I
-)
+_POSITION = re.compile(r"^\s*(?:row|column|col)\s+(?:\d+\b|[\"“`'])", re.I)
 _READING_ORDER = re.compile(r"\b(row|column)\s+by\s+\1\b", re.I)
 _LETTER_IN_BRACKETS = re.compile(r"\(\s*([xy])(?:[- ]?axis)?\s*\)", re.I)
 

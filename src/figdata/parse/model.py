@@ -288,6 +288,16 @@ def _bullets_with_values(items: list[Item], start: int) -> bool:
 OPENER_SEP = re.compile(r"\s*:\s*|\s+[–—-]\s+")
 
 
+_ONE_LINE = re.compile(r"\s(row|column)\s*$", re.I)
+
+
+def one_line_word(label: str) -> str | None:
+    """'**Gold** column', '**Inflation** row': "row" or "column" when a name, then that word,
+    says the line is one row or one column (not an axis), else None."""
+    m = _ONE_LINE.search(strip_markdown(label).strip())
+    return m.group(1).lower() if m else None
+
+
 def opener_parts(text: str) -> list[str]:
     """The opener and the name of "Panel 1: `en→de`" (one part when there is no separator)."""
     return OPENER_SEP.split(strip_markdown(text), maxsplit=1)

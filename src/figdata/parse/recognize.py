@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from figdata.parse import jsonblock, lexicon
 from figdata.parse.findings import finding
-from figdata.parse.model import Item, split_label
+from figdata.parse.model import Item, one_line_word, split_label
 from figdata.parse.text import MINUS, norm, rx, split_top, strip_markdown
 from figdata.parse.ticks import (
     AxisTicks,
@@ -289,15 +289,12 @@ def _after_lead_in(body: str) -> list[Value | str] | None:
     return value_list(m.group("rest")) if m else None
 
 
-_LINE_WORD = re.compile(r"\s(row|column)\s*$", re.I)
-
-
 def _named_line(label: str, ctx: Context, default: str) -> str:
     """'**Gold** column: ...' is a column, '**Gold** row: ...' a row, whatever the default."""
-    m = _LINE_WORD.search(strip_markdown(label))
-    if m is None:
+    word = one_line_word(label)
+    if word is None:
         return default
-    return ctx.rows_axis if m.group(1).lower() == "row" else ctx.columns_axis
+    return ctx.rows_axis if word == "row" else ctx.columns_axis
 
 
 def labelled_list(item: Item, ctx: Context) -> bool:
