@@ -207,7 +207,7 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     parts = _without_swatches(parts)
     parts = _opened_in_prose(parts)
     parts = _shaped_last(parts)
-    if _counted_items(parts):
+    if _counted_items(parts) or _word_numbered(parts):
         return [(False, [clean_item(p) for p in parts])]  # "1 Row, 2 Rows, 3 Rows"
     out: list[tuple[bool, list[str]]] = []
     current: list[str] = []
@@ -298,6 +298,20 @@ def _counted_items(parts: list[str]) -> bool:
     nouns = {clean_item(p).split()[-1].lower().rstrip("s") for p in parts}
     numbers = [clean_item(p).split()[0] for p in parts]
     return len(nouns) == 1 and len(set(numbers)) == len(numbers)
+
+
+_WORD_NUMBERED = re.compile(r"([A-Za-z][A-Za-z_-]*)\s+(\S*\d\S*)")
+
+
+def _word_numbered(parts: list[str]) -> bool:
+    """Items that repeat one word before a value ("step 1k, step 10k, step 50k") are ticks,
+    even when the word alone would say a spacing ("step 0.5") or a range."""
+    found = [_WORD_NUMBERED.fullmatch(clean_item(p)) for p in parts]
+    if len(parts) < 2 or not all(found):
+        return False
+    words = {m.group(1).casefold() for m in found}  # type: ignore[union-attr]
+    values = [m.group(2) for m in found]  # type: ignore[union-attr]
+    return len(words) == 1 and len(set(values)) == len(values)
 
 
 def _abbreviated(part: str, tick: str, last: bool) -> str:

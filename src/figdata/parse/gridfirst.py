@@ -195,6 +195,23 @@ def _match(labels: list[str], ticks: list[str]) -> int:
     return sum(label.casefold() in wanted or bare(label).casefold() in wanted for label in labels)
 
 
+_AXIS_KEY = re.compile(r"\s*([xy])\s*[=:]", re.I)
+
+
+def _rows_axis(labels: list[str], header: list[str], x: list[str], y: list[str]) -> str:
+    """The declared axis the row labels belong to ("y" unless x fits better).
+
+    The header is evidence too: "T=0.5" among the rows names an x tick by chance when the
+    header above lists every x tick. Labels that name their axis ("y=4K") say it outright.
+    """
+    said = {m.group(1).lower() if (m := _AXIS_KEY.match(label)) else None for label in labels}
+    if len(said) == 1 and None not in said:
+        return said.pop()
+    as_x = _match(labels, x) + _match(header, y)
+    as_y = _match(labels, y) + _match(header, x)
+    return "x" if as_x > as_y else "y"
+
+
 def find(items: list[Item], ctx: Context) -> Grid | None:
     """The grid the panel's data lines state, with ticks for its columns, or None."""
     # a table's first line, above its rule, names the columns even when they are numbers
@@ -218,11 +235,10 @@ def find(items: list[Item], ctx: Context) -> Grid | None:
     if len(rows) < 2 or len(set(everyone)) < max(2, len(everyone) - 1):
         return None  # one row may be printed twice; more repeats are not one grid
     x, y = ctx.x.ticks, ctx.y.ticks
-    # the row labels belong to the declared axis they match best ("y" unless x matches more)
-    rows_axis = "x" if _match(labels, x) > _match(labels, y) else "y"
+    named = header or _header(items, rows[0][0], k)
+    rows_axis = _rows_axis(labels, named or [], x, y)
     other = y if rows_axis == "x" else x
     own = x if rows_axis == "x" else y
-    named = header or _header(items, rows[0][0], k)
     if named:
         # columns beyond a complete set of declared ticks, and totals, are not cells
         declared = {t.casefold() for t in other} if len(other) >= 2 else None

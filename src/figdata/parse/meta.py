@@ -838,7 +838,11 @@ _AXIS_NAMED = {"x": lexicon.AXIS_NAMED_X.pattern, "y": lexicon.AXIS_NAMED_Y.patt
 
 @lru_cache(maxsize=2)
 def _bracket_opened_by_axis(role: str) -> re.Pattern:
-    return re.compile(rf"\((?:the\s+)?(?:{_AXIS_NAMED[role]})\s*[,:]\s*(?P<tail>[^()]+)\)", re.I)
+    return re.compile(
+        rf"\((?:the\s+)?(?:{_AXIS_NAMED[role]})\s*(?:[\"“](?P<name>[^\"“”]+)[\"”]\s*)?[,:]\s*"
+        r"(?P<tail>[^()]+)\)",
+        re.I,
+    )
 
 
 @lru_cache(maxsize=2)
@@ -867,11 +871,15 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             flags=re.I,
         )
         if axis := _listed(tail, m.group("tail")):
-            axis.label = _last_phrase(head.group(0))
+            axis.label = m.group("name") or _last_phrase(head.group(0))
             # "(vertical axis, k = 1, 5, 10)": the symbol the ticks are written with
             if axis.label and (sym := re.match(r"\s*([A-Za-zα-ω]\w{0,3})\s*=", tail)):
                 axis.label = f"{axis.label} ({sym.group(1)})"
             return axis
+        if m.group("name") and named is None:
+            # '(y-axis "Eval length": 4K at the bottom up to 32K at the top)': the axis is
+            # named, its ticks are told by their ends only; no later sentence is its list
+            named = Axis(label=m.group("name"), order=tick_order(tail, []))
     # "4 columns (weight bit-width: 2, 3, 4, 8)": a count of them, the list in brackets
     for m in _counted_bracket(role).finditer(text):
         axis = parse_axis(m.group("inner"))

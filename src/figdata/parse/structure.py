@@ -142,6 +142,10 @@ def data_items(items: list[Item]) -> list[Item]:
         # a grid typed as a table right under the axes' declarations, before any data
         # heading, is data too ("**Y-axis:** ...", then the table, then "### Trend Verification")
         grids = _number_tables([it for it in items if it.zone in ("overview", "components")])
+        # "**Panel 1 — ...**" over its axes, then "Approximate values:" and the rows, then
+        # "**Panel 2 — ...**": the first panel opened before the part named like data
+        if any(_opening(it) is not None for it in data):
+            grids += [it for it in fallback if it.line < data[0].line and _opening(it) is not None]
         return sorted(data + grids, key=lambda it: it.line) if grids else data
     if not data or not any(_holds_data(it) for it in fallback):
         return data or fallback
