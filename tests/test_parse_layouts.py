@@ -249,6 +249,21 @@ def test_document_without_numbers_is_no_data():
     assert kinds(r) == {"no_data"}
 
 
+def test_values_stated_under_names_no_axis_holds_are_not_no_data():
+    # the values are stated; that no reading placed them is not "no cell value is stated"
+    raw = (
+        b'Heatmap "Drift". Columns: 1, 2, 3. Rows: north, south.\n\n'
+        b"Readings that could not be tied to a cell:\n"
+        b"- probe alpha: 0.31\n"
+        b"- probe beta: 0.52\n"
+    )
+    r = parse_document("drift", raw)
+    assert not r.cells
+    assert "no_data" not in kinds(r)
+    unplaced = sorted(f["line"] for f in r.findings if f["kind"] == "unplaced_number")
+    assert unplaced == [4, 5]
+
+
 def test_html_is_kept_verbatim_and_reported():
     head = AXES.replace('"Probe grid"', '"Probe <script>alert(1)</script>"')
     r = parse("* Depth 4: 1, 2, 3\n", head)

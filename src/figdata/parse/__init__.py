@@ -21,12 +21,13 @@ from figdata.parse.findings import finding
 from figdata.parse.markup import markup_findings, pair_orders
 from figdata.parse.meta import Meta, read_meta
 from figdata.parse.model import Item, assign_zones, classify
-from figdata.parse.recognize import SUMMARY_LABEL, Context, recognize
+from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, recognize
 from figdata.parse.reconcile import reconcile
 from figdata.parse.structure import Panel, split_panels
 from figdata.parse.text import norm, strip_markdown
 from figdata.parse.tick_names import strip_axis_words
 from figdata.parse.ticks import AxisTicks, name_score
+from figdata.parse.values import Value
 
 
 @dataclass
@@ -484,11 +485,29 @@ def _whole_triangle(ctx: Context, strict: bool = False) -> bool:
     return ctx.addressed in (below, above)
 
 
+def _keyed_values(panels) -> bool:
+    """Two or more lines that each give one value under a name ("- Base: 71.2"): values are
+    stated, whether or not a reading placed them; their numbers are reported unplaced, and
+    the document is not one that states none."""
+    found = 0
+    for panel in panels:
+        for it in panel.items:
+            if it.label is None or not it.body or SUMMARY_LABEL.search(it.label):
+                continue
+            found += isinstance(_slot(strip_markdown(it.body).strip().rstrip(".")), Value)
+    return found >= 2
+
+
 def completeness(
     panels, contexts, truncated_at, has_cells: bool, diagonal_blank: bool = False
 ) -> list[dict]:
     undecided = any(f["kind"] == "ambiguous_axes" for c in contexts for f in c.findings)
-    if not has_cells and not any(c.addressed for c in contexts) and not undecided:
+    if (
+        not has_cells
+        and not any(c.addressed for c in contexts)
+        and not undecided
+        and not _keyed_values(panels)
+    ):
         return [
             _doc_finding(
                 "no_data", "warning", "no cell value is stated (only colours, ranges or prose)"

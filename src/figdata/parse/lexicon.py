@@ -64,7 +64,8 @@ AXIS_VERB = Entry(
 #: phrases that introduce or close a list of ticks and are not ticks themselves
 LIST_LEAD = Entry(
     "list_lead",
-    r"\b(?:in\s+(?:the\s+)?(?:this\s+|following\s+|same\s+)?order|namely|(?:from\s+)?(?:left|right|top|"
+    # ("(order de, fr, es on both axes)": the noun alone, opening the list)
+    r"\b(?:in\s+(?:the\s+)?(?:this\s+|following\s+|same\s+)?order|^order|namely|(?:from\s+)?(?:left|right|top|"
     r"bottom)\s+to\s+(?:left|right|top|bottom)|(?:are|is)\s+(?:labell?ed|marked)|"
     # "labelled from the bottom up as 40°N, ...", "listed from the top row to the bottom row
     # as A, B"
@@ -73,7 +74,7 @@ LIST_LEAD = Entry(
     + AXIS_VERB.pattern
     + r")\s+(?:\w+\s+)?(?:ticks?|labels?|columns?|rows?|categories|classes|levels|values|groups|"
     r"entries|markers)|(?:ticks|labels|columns|rows|categories|classes|levels|values|groups|"
-    r"entries|markers|series)(?:\s+(?:are|at|of|reads?))?|(?:lists|shows|spans|covers|includes|"
+    r"entries|markers|series)(?:\s+(?:are|at|of|reads?|runs?|go(?:es)?))?|(?:lists|shows|spans|covers|includes|"
     r"gives|are|is)(?:\s+the)?)(?:\s*[:\-–—])?\s+",
     "the classes in the order",
     "the words before the first item of a tick list",
@@ -89,8 +90,10 @@ PLACE = Entry(
 LIST_TRAIL = Entry(
     "list_trail",
     r"(?:(?:^|,?\s*(?:\(|\s))(?:listed|read(?:ing)?|running|going|ordered|drawn|arranged|sorted|"
-    r"from\s+(?:the\s+)?(?:top|bottom|left|right))\b.*|,?\s*\(?(?:from\s+)?(?:left|right|top|"
-    r"bottom)\s+to\s+(?:left|right|top|bottom)\b.*|,?\s*(?:respectively|etc\.?|"
+    r"from\s+(?:the\s+)?(?:top|bottom|left|right))\b.*|,?\s*\(?(?:\b(?:rows?|columns?)\s+)?"
+    r"(?:from\s+)?(?:left|right|top|bottom)\s+to\s+(?:left|right|top|bottom)\b.*|"
+    # "pt on both axes": where the list stands, not a part of its last item
+    r",?\s+(?:on|for|along|across)\s+(?:both|the\s+two)\s+axes\b.*|,?\s*(?:respectively|etc\.?|"
     r"and\s+so\s+(?:on|forth)|in that order|"
     r"in this order)\b.*|,?\s+(?:along|across|under|beneath|above|below|down)\s+the\s+"
     rf"(?:very\s+)?{PLACE.pattern}\s+(?:edge|side|axis|margin)\b.*)$",
@@ -419,6 +422,17 @@ LIST_OPENING = Entry(
 )
 
 #: an entry about an element of the figure rather than its entries ("Legend placement")
+#: a phrase that says where an element is drawn ("Legend: inside the plot area, top right")
+ELEMENT_PLACE = Entry(
+    "element_place",
+    r"^\s*(?:inside|outside|above|below|beneath|under|within|next\s+to|beside|"
+    r"(?:at|in|on|to)\s+the\s+(?:very\s+)?(?:top|bottom|left|right|upper|lower|corner|side|"
+    r"plot|chart|figure|margin|lower|upper)|(?:upper|lower|top|bottom)[- ](?:left|right|"
+    r"centre|center)\b)",
+    "inside the plot area, not overlapping any data",
+    "a legend or colour bar entry that tells where the element is, not what it lists",
+)
+
 ABOUT_ELEMENT = Entry(
     "about_element",
     r"\b(?:placement|position|location|orientation|font|styling|details|notes)\b",
@@ -515,6 +529,7 @@ ENTRIES: tuple[Entry, ...] = (
     READS,
     LIST_OPENING,
     ABOUT_ELEMENT,
+    ELEMENT_PLACE,
     WHICH_REMARK,
     AXIS_NAMED_X,
     AXIS_NAMED_Y,

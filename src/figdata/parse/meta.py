@@ -249,7 +249,17 @@ def axis(entry: Entry, reading: Reading) -> bool:
     role = axis_role(entry.label)
     if role is None:
         return False
-    if role == "value" or lexicon.ABOUT_ELEMENT.search(entry.label):
+    if (
+        role == "value"
+        or lexicon.ABOUT_ELEMENT.search(entry.label)
+        or (
+            # ("Bottom-left inside the plot: Station A (blue)", "upper right - Adam, Lion":
+            # the place, then the entries after a colon or a dash)
+            role == "legend"
+            and lexicon.ELEMENT_PLACE.search(strip_markdown(entry.body))
+            and not re.search(r":|\s[-–—]\s", entry.body)
+        )
+    ):
         # a bar chart's value axis spans a range; "Legend placement: top-left, inside the
         # plot" says where the element is drawn: neither lists ticks (the entry's own axis
         # labels are still read, as prose)
@@ -965,17 +975,18 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         text,
         re.I,
     ):
+        if _CLAUSE_ENDS.match(m.group("body")):
+            continue  # "elevation bands on the x-axis and slope aspect (N, E) on the y-axis"
         weak = not re.search(r"axis", m.group(0)[:20], re.I)  # "rows", "columns"
         counted = weak and _COUNT_BEFORE.search(text, 0, m.start())
         if weak and named is not None:
             continue  # the axis was named outright; a later "rows" is something else
         other = _AXIS_NAMED["y" if role == "x" else "x"]
         # the description ends where the other axis' begins ("... and whose rows are ...")
-        body = re.split(
-            rf"[,;]?\s+(?:and\s+)?(?:whose\s+|the\s+|its\s+)?\(?(?:{other})\b",
-            _within_brackets(m.group("body")),
-            flags=re.I,
-        )[0]
+        body = _before_other_axis(_within_brackets(m.group("body")), other)
+        # "lists four benchmarks; each group has three bars for the legend entries A, B, C":
+        # the legend's entries are not the axis' ticks
+        body = re.split(rf"[;,]\s[^;]*?{lexicon.LEGEND.pattern}", body, maxsplit=1, flags=re.I)[0]
         # "on the x-axis - 500, 1000, 2000 - and Drop ratio ...": a closing dash ends the list
         body = _SET_OFF_END.split(body)[0]
         axis = parse_axis(body.strip(" ,"))
@@ -992,6 +1003,9 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         return named
     return bracketed or named or spoken
 
+
+# the axis word closed its clause: what follows is another one
+_CLAUSE_ENDS = re.compile(r"(?:and|while|whereas|but)\b", re.I)
 
 # "4-column", "five rows": a count; "one column per month" declares the axis
 _COUNT_BEFORE = re.compile(
@@ -1059,6 +1073,18 @@ def _listed(ticks: str, remark: str) -> Axis | None:
         return None
     axis.order = axis.order or tick_order(remark, axis.ticks)
     return axis
+
+
+def _before_other_axis(body: str, other: str) -> str:
+    """The body up to where the other axis' description begins ("... and whose rows are ..."),
+    outside brackets: "(order de, fr, es on both axes, rows top to bottom)" stays whole."""
+    for m in re.finditer(
+        rf"[,;]?\s+(?:and\s+)?(?:whose\s+|the\s+|its\s+)?\(?(?:{other})\b", body, re.I
+    ):
+        head = body[: m.start()]
+        if head.count("(") <= head.count(")"):
+            return head
+    return body
 
 
 def _within_brackets(body: str) -> str:

@@ -410,6 +410,8 @@ def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None
         found = assign_pair(parts[0], parts[1], ctx.x, ctx.y, default)
         if found:
             return found[0], found[1], "point_named"
+    if found := _spaced_pair(text, ctx):
+        return found
     # "Centre cell, e.g. Mw 6.0 at 40 km": a description first, the coordinates after it
     tail = split_top(text, ",")
     if len(tail) >= 2 and tail[-1].strip() and not resolve_either(tail[0], ctx.x, ctx.y):
@@ -420,6 +422,27 @@ def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None
         if j <= len(ctx.x.ticks) and i <= len(ctx.y.top_down):
             return ctx.x.ticks[j - 1], ctx.y.top_down[i - 1], "positional"
     return None
+
+
+_EXAMPLE = re.compile(r",?\s*\b(?:e\.g\.|i\.e\.|such\s+as|for\s+example|for\s+instance),?\s", re.I)
+
+
+def _spaced_pair(text: str, ctx: Context) -> tuple[str, str, str] | None:
+    """'Construction 2019': two ticks, one of each axis, with only a space between them.
+
+    Taken only when the words split one way into a tick of each axis, each spelt as declared.
+    """
+    words = text.split()
+    xs = {t.casefold(): t for t in ctx.x.ticks}
+    ys = {t.casefold(): t for t in ctx.y.ticks}
+    found = set()
+    for i in range(1, len(words)):
+        a, b = " ".join(words[:i]).casefold(), " ".join(words[i:]).casefold()
+        if a in ys and b in xs:
+            found.add((xs[b], ys[a]))
+        if a in xs and b in ys:
+            found.add((xs[a], ys[b]))
+    return (*found.pop(), "point_named") if len(found) == 1 else None
 
 
 def _ordered(a: str, b: str, ctx: Context, order: str, layout: str):
@@ -444,8 +467,14 @@ _SWATCH_FIRST = re.compile(
 
 
 def point(item: Item, ctx: Context, group) -> bool:
-    if item.label is None or SUMMARY_LABEL.search(item.label) or not (item.body or "").strip():
+    if item.label is None or not (item.body or "").strip():
         return False  # "... as follows:" states no value, not even a blank one
+    # "Construction shows a gentle downward trend, e.g. Construction 2019: 14.2%": the key
+    # is what follows the example marker; the words before it describe the row
+    parts = _EXAMPLE.split(item.label)
+    label = parts[-1] if len(parts) > 1 and parts[-1].strip() else item.label
+    if SUMMARY_LABEL.search(label):
+        return False
     slot = _slot(item.body or "") if item.body is not None else None
     if slot is None and (m := _DASH_REMARK.match(item.body or "")):
         slot = _slot(m.group(1))  # "`0.62` — the darkest cell": a value, then a remark
@@ -455,7 +484,7 @@ def point(item: Item, ctx: Context, group) -> bool:
         slot = record_value(strip_markdown(item.body or ""))
     if slot is None:
         return False
-    coords = point_coords(item.label, ctx, group)
+    coords = point_coords(label, ctx, group)
     if coords is None:
         return False
     x, y, layout = coords

@@ -96,6 +96,22 @@ def _is_group_heading(text: str, meta: Meta) -> bool:
     return False
 
 
+def _heads_series_lines(data: list[Item], index: int, meta: Meta) -> bool:
+    """'**Suite A**' over '- Draft: 61.5', '- Final: 70.2': in a bar or line chart, a head
+    whose lines are named by the legend's entries is a category of the chart, not a panel."""
+    if meta.chart_type not in ("grouped_bar", "line") or not meta.legend:
+        return False
+    entries = meta.legend.ticks
+    named = 0
+    for item in data[index + 1 :]:
+        if item.kind in ("heading", "bold") or item.label is None:
+            break  # the head's own lines end where a line names nothing
+        if not match_tick(strip_markdown(item.label).strip(), entries):
+            return False
+        named += 1
+    return named >= 2
+
+
 def _match_title(heading: str, titles: list[str]) -> str:
     cleaned = clean_title(heading)
     # the heading before a dash is cut off: "Chart 1: Site A – Loam" is matched whole too
@@ -265,7 +281,11 @@ def split_panels(items: list[Item], meta: Meta) -> list[Panel]:
             if zone_of_heading(text) is not None and item.kind == "heading" and not panels:
                 if zone_of_heading(text) == "data" and not re.search(r"[:|–—]", text):
                     continue
-            if not _is_group_heading(text, meta) and _opens_panel(data, index, text, meta):
+            if (
+                not _is_group_heading(text, meta)
+                and not _heads_series_lines(data, index, meta)
+                and _opens_panel(data, index, text, meta)
+            ):
                 panels.append(Panel(len(panels), _match_title(text, meta.titles), item.line))
                 if item.kind == "bold" and item.body:
                     panels[-1].items.append(item)
