@@ -204,6 +204,7 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     if sum(bool(_PLACES.search(p)) for p in parts) >= 2:
         # "Coast at the top and Inland at the bottom": two items, each with its place
         parts = [_PLACES.sub("", p) for p in parts]
+    parts = _counted_lead(_numbered_spans(parts))
     parts = _without_swatches(parts)
     parts = _opened_in_prose(parts)
     parts = _shaped_last(parts)
@@ -235,6 +236,41 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     if current:
         out.append((keyed, current))
     return [(k, _parallel(r)) for k, r in out]
+
+
+# "Q1 at the top through Q4 at the bottom", "T1 (top) to T6": one part that spans numbered names
+_NUMBERED_SPAN = re.compile(
+    r"^\s*([A-Za-z]{1,12})( ?)(\d{1,3})(?:\s+at\s+the\s+[a-z]+|\s*\([^()]*\))?\s*"
+    r"(?:to|through|thru|–)\s*\1\2(\d{1,3})(?:\s+at\s+the\s+[a-z]+|\s*\([^()]*\))?\s*$"
+)
+
+
+def _numbered_spans(parts: list[str]) -> list[str]:
+    """A part that spans numbered names stands for each of them ("..., Q1 through Q4")."""
+    out = []
+    for part in parts:
+        m = _NUMBERED_SPAN.match(strip_markdown(part))
+        if m and 0 < int(m.group(4)) - int(m.group(3)) <= 50:
+            name = m.group(1) + m.group(2)
+            out += [f"{name}{v}" for v in range(int(m.group(3)), int(m.group(4)) + 1)]
+        else:
+            out.append(part)
+    return out
+
+
+_COUNTED_NOUN = re.compile(
+    rf"^\s*(?:the\s+)?(\d+|{'|'.join(lexicon.NUMBER_WORDS)})\s+[a-z][a-z-]*s\s*$", re.I
+)
+
+
+def _counted_lead(parts: list[str]) -> list[str]:
+    """'the four quarters, Q1, Q2, Q3, Q4': a count of the items that follow is no item."""
+    m = _COUNTED_NOUN.match(strip_markdown(parts[0])) if parts else None
+    if m is None:
+        return parts
+    count = m.group(1).lower()
+    size = int(count) if count.isdigit() else lexicon.NUMBER_WORDS.get(count)
+    return parts[1:] if size == len(parts) - 1 else parts
 
 
 def _shaped_last(parts: list[str]) -> list[str]:
@@ -456,10 +492,11 @@ def expand_range(text: str) -> list[str]:
         return stepped
     if lexicon.VALUE_AXIS.search(text):
         return []
-    # "T1 (top) to T6 (bottom)", "S1–S6", "Plot 1 through Plot 5": names numbered in turn, a
-    # place remark allowed
+    # "T1 (top) to T6 (bottom)", "S1–S6", "Plot 1 through Plot 5", "Q1 at the top through Q4":
+    # names numbered in turn, a place remark allowed
     m = re.search(
-        r"\b([A-Za-z]{1,12})( ?)(\d{1,3})\b(?:\s*\([^()]*\))?\s*(?:to|-|–|through|thru)\s*"
+        r"\b([A-Za-z]{1,12})( ?)(\d{1,3})\b(?:\s*\([^()]*\)|\s+at\s+the\s+[a-z]+)?\s*"
+        r"(?:to|-|–|through|thru)\s*"
         r"\1\2(\d{1,3})\b",
         text,
     )
@@ -585,7 +622,12 @@ def read_enumeration(rest: str) -> list[str]:
     """The items a description lists, in the order it lists them."""
     if filled := elided(rest):
         return filled
-    if (walked := walked_list(rest)) != rest and len(items := read_enumeration(walked)) >= 3:
+    spans = any(_NUMBERED_SPAN.match(strip_markdown(p)) for p in _split(rest))
+    if (
+        not spans  # "Q1 at the top through Q4 at the bottom" names all four, not two ends
+        and (walked := walked_list(rest)) != rest
+        and len(items := read_enumeration(walked)) >= 3
+    ):
         return items
     if ends := edge_range(rest):
         return ends

@@ -890,6 +890,19 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             # '(y-axis "Eval length": 4K at the bottom up to 32K at the top)': the axis is
             # named, its ticks are told by their ends only; no later sentence is its list
             named = Axis(label=m.group("name"), order=tick_order(tail, []))
+    # "Along the bottom are five shot zones — A, B, C — and down the left side are ...": the
+    # edge opens the clause, the ticks follow its verb
+    for m in re.finditer(
+        rf"\b(?:along|across|under|beneath|down|up)\s+the\s+(?:{_EDGE_NAMED[role]})\s+"
+        r"(?:are|is|sit|lie|run|stand)\s+(?P<body>[^.;]+)",
+        text,
+        re.I,
+    ):
+        body = _SET_OFF_END.split(m.group("body"))[0]
+        axis = parse_axis(re.sub(r"^(?:the|its)\s+", "", body.strip(), flags=re.I))
+        if len(axis.ticks) >= 2:
+            axis.order = axis.order or tick_order(body, axis.ticks)
+            return axis
     # "4 columns (weight bit-width: 2, 3, 4, 8)": a count of them, the list in brackets
     for m in _counted_bracket(role).finditer(text):
         axis = parse_axis(m.group("inner"))
