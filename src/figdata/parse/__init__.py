@@ -18,9 +18,10 @@ from figdata.parse.axes import colour_ranges, is_colourbar_label, parse_axis
 from figdata.parse.claims import claim_kind
 from figdata.parse.decode import decode
 from figdata.parse.findings import finding
+from figdata.parse.gridfirst import declares
 from figdata.parse.markup import markup_findings, pair_orders
 from figdata.parse.meta import Meta, read_meta
-from figdata.parse.model import Item, assign_zones, classify
+from figdata.parse.model import Item, assign_zones, classify, split_label
 from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, recognize
 from figdata.parse.reconcile import reconcile
 from figdata.parse.structure import Panel, split_panels
@@ -486,15 +487,22 @@ def _whole_triangle(ctx: Context, strict: bool = False) -> bool:
 
 
 def _keyed_values(panels) -> bool:
-    """Two or more lines that each give one value under a name ("- Base: 71.2"): values are
-    stated, whether or not a reading placed them; their numbers are reported unplaced, and
-    the document is not one that states none."""
+    """Two or more lines that give values under names ("- Base: 71.2", "- `en → de`: 36.5,
+    `en → fr`: 30.0"): values are stated, whether or not a reading placed them; their numbers
+    are reported unplaced, and the document is not one that states none."""
     found = 0
     for panel in panels:
         for it in panel.items:
-            if it.label is None or not it.body or SUMMARY_LABEL.search(it.label):
+            if it.label is None or not it.body or it.zone == "components":
                 continue
-            found += isinstance(_slot(strip_markdown(it.body).strip().rstrip(".")), Value)
+            label = strip_markdown(it.label)
+            if SUMMARY_LABEL.search(label) or declares(label):
+                continue  # "Peak: 0.98", "Labels: 0, 32, 64": a summary, a tick list
+            parts = [p.strip().rstrip(".") for p in re.split(r"[,;|]", strip_markdown(it.body))]
+            found += all(
+                isinstance(_slot(p), Value) or isinstance(_slot(split_label(p)[1].strip()), Value)
+                for p in parts
+            ) and (len(parts) == 1 or any(":" in p or "=" in p for p in parts))
     return found >= 2
 
 

@@ -172,7 +172,12 @@ _SAME = re.compile(
 _EVERY_TICK = re.compile(r"\(([^()]*,[^()]*)\)\s*\.?\s*$")
 
 
+# "`0` through `5`": a range whose ends stand in backticks
+_TICKED_RANGE = re.compile(r"`([^`,]+)`(\s*(?:to|through|thru|–)\s*)`([^`,]+)`")
+
+
 def parse_axis(body: str, with_label: bool = True) -> Axis:
+    body = _TICKED_RANGE.sub(r"\1\2\3", body)
     # "β ∈ {0.5, 1, 2, 4}": the axis' symbol and its ticks as a set
     if m := _SET.match(body):
         ticks = read_enumeration(m.group("items"))

@@ -869,7 +869,8 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
     named = None
     # "a source language (rows, top to bottom EN, DE, FR)": the axis word opens the bracket
     for m in _bracket_opened_by_axis(role).finditer(text):
-        before = text[max(0, m.start() - 60) : m.start()].rstrip()
+        # ("a function of **batch size** (x-axis: 16, 32)": the name in bold)
+        before = re.sub(r"[*_`]+", "", text[max(0, m.start() - 60) : m.start()]).rstrip()
         head = re.search(r"[A-Za-z][\w -]{0,39}$", before)
         if head is None:
             continue
@@ -918,9 +919,14 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         text,
         re.I,
     ):
-        if re.match(rf"\s*(?:the\s+)?(?:{_AXIS_NAMED[role]})\b", m.group("ticks"), re.I):
-            continue  # "along the bottom (x-axis, "Month"): Jan, ...": it names the axis
-        axis = parse_axis(m.group("ticks"), with_label=False)
+        ticks = m.group("ticks")
+        if named_axis := re.match(rf"\s*(?:the\s+)?(?:{_AXIS_NAMED[role]})\b", ticks, re.I):
+            # "along the bottom (x-axis, "Month"): Jan, ...": it names the axis; "on the x-axis
+            # (columns T=0.5, 0.6, 0.7)": the axis word opens the ticks
+            ticks = ticks[named_axis.end() :]
+            if len(parse_axis(ticks, with_label=False).ticks) < 2:
+                continue
+        axis = parse_axis(ticks, with_label=False)
         if len(axis.ticks) >= 2:
             before = re.split(r"[.;:()]", text[max(0, m.start() - 80) : m.start()])[-1]
             head = re.split(r",|;|\b(?:and|use|uses|using|with|shows?|has|have)\b", before)

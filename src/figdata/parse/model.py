@@ -78,7 +78,8 @@ def split_label(text: str) -> tuple[str | None, str]:
 _SETEXT = re.compile(r"^\s{0,3}={3,}\s*$")
 
 
-_LABELLED_BARS = re.compile(r"^[^|:]+:\s*[-−+~≈]?\d[^|]*\|")
+# "Row 1 (size 1): 0.119 | 0.102", "B = 0.5 T → 4.76 | 6.50": a label, then values set apart
+_LABELLED_BARS = re.compile(r"^[^|:→]+(?::|→|->)\s*[-−+~≈]?\d[^|]*\|")
 
 
 def classify(lines: list[str]) -> list[Item]:
@@ -208,7 +209,16 @@ def assign_zones(items: list[Item]) -> None:
             # the first heading names the figure ("Heatmap: ..."), unless it is a bare
             # section name such as "Overview"
             titled = ":" in item.text or len(strip_markdown(item.text).split()) > 3
-            if not seen_title and zone == "title" and (found in (None, "data") or titled):
+            # ("### Values by column" after a paragraph that described the figure: a section)
+            after_prose = found == "data" and any(
+                it.kind == "text" and len(it.text.split()) >= 8 for it in items[:index]
+            )
+            if (
+                not seen_title
+                and zone == "title"
+                and (found in (None, "data") or titled)
+                and not after_prose
+            ):
                 seen_title = True
                 item.zone = "title"
                 continue

@@ -1469,6 +1469,13 @@ def _split_statements(item: Item) -> list[Item]:
         return [item]  # "Row 1: Cell 1 = 61.8; Cell 2 = 64.9": one row, its cells by position
     if item.label and parts[0].startswith(item.text[: len(parts[0])]) and _keyed_row(item):
         return [item]  # "**Water** — 280 K: 1.6e-5; 300 K: 2.2e-5": one row, its cells by tick
+    if item.label and (m := _HEAD_DASH.match(item.text)):
+        # "pH 5 — 5 °C: 1.2E-5; 15 °C: 3.4E-5": the row's name set off by a dash, unbolded
+        headed = Item(
+            item.line, item.kind, item.level, item.text, item.zone, m.group("head"), m.group("rest")
+        )
+        if _keyed_row(headed):
+            return [headed]
     labelled = [split_label(p) for p in parts if p]
     if not all(label and body.strip() for label, body in labelled):
         return [item]
@@ -1481,6 +1488,7 @@ def _split_statements(item: Item) -> list[Item]:
     return out
 
 
+_HEAD_DASH = re.compile(r"^(?P<head>[^:;—–]+?)\s+[—–]\s+(?P<rest>[^:;]+:.+)$")
 _HEAD_ARROW = re.compile(r"^(?P<head>[^→⟶>]+?)\s*(?:→|->|⟶)\s*(?P<rest>.+)$")
 
 
@@ -1533,7 +1541,10 @@ def _keyed_parts(item: Item, parts: list[str], record_keys: bool = True) -> list
             return [item]
         if not record_keys and (re.search(r"[=:]", label) or _ARROW.search(label)):
             # "en → de: 31.5, en → fr: 30.3": every key a pair of names joined by an arrow
-            if not all(_PAIR_KEY.fullmatch(split_label(p)[0] or "") for p in parts):
+            # (a key may stand in backticks: "`en → de`: 36.5")
+            if not all(
+                _PAIR_KEY.fullmatch(strip_markdown(split_label(p)[0] or "").strip()) for p in parts
+            ):
                 return [item]
         out.append(Item(item.line, item.kind, item.level, part, item.zone, label, body))
     return out
@@ -1564,12 +1575,31 @@ def _grid_tokens(line: str) -> list[str]:
     return parts if len(parts) > 1 else line.split()
 
 
+def _header_ticks(tokens: list[str], axis: AxisTicks) -> list[str]:
+    """'CPI Unemp.' set apart by one space in a header aligned by runs of spaces: two ticks,
+    when each word is one and the words together are none."""
+    out = []
+    known = {t.casefold() for t in axis.ticks}
+    for token in tokens:
+        words = token.split()
+        if (
+            len(words) > 1
+            and token.casefold() not in known
+            and all(w.casefold() in known for w in words)
+        ):
+            out.extend(words)
+        else:
+            out.append(token)
+    return out
+
+
 def code_grid(rows: list[Item], ctx: Context) -> bool:
     """``        0.1   0.2`` / ``3000   41.3  42.7``: a header of ticks, then labelled rows."""
     if len(rows) < 2:
         return False
-    header = _grid_tokens(rows[0].text)
+    tokens = _grid_tokens(rows[0].text)
     for axis, other in ((ctx.x, ctx.y), (ctx.y, ctx.x)):
+        header = _header_ticks(tokens, axis)
         hits = [resolve(h, axis) for h in header]
         if len(header) > 1 and all(hits[1:]) and other.ticks:
             ticks = [h.tick for h in (hits if hits[0] else hits[1:])]
@@ -1577,6 +1607,7 @@ def code_grid(rows: list[Item], ctx: Context) -> bool:
     else:
         return False
     key_axis = "y" if axis is ctx.x else "x"
+    read = []
     for item in rows[1:]:
         tokens = item.text.split()
         # the shortest leading run of words that names a tick is the row label
@@ -1584,13 +1615,29 @@ def code_grid(rows: list[Item], ctx: Context) -> bool:
         slots = [_slot(t) for t in tokens[k:]] if k else [None]
         if k is None or any(slot is None for slot in slots):
             continue
-        found = resolve(" ".join(tokens[:k]), other)
-        if cut_short(ctx, key_axis, found.tick, ticks, slots, item, "code_grid", found.tick):
+        read.append((item, resolve(" ".join(tokens[:k]), other), slots))
+    # a correlation matrix printed as one triangle: its rows hold 1, 2, ..., n values (or n..1)
+    lengths = [len(slots) for _, _, slots in read]
+    n = len(ticks)
+    shape = (
+        "lower"
+        if n >= 3 and lengths == list(range(1, n + 1))
+        else "upper"
+        if n >= 3 and lengths == list(range(n, 0, -1))
+        else None
+    )
+    if shape and not ctx.triangle:
+        ctx._triangle = shape
+    for item, found, slots in read:
+        across = ticks
+        if shape:
+            across = ticks[: len(slots)] if shape == "lower" else ticks[n - len(slots) :]
+        elif cut_short(ctx, key_axis, found.tick, ticks, slots, item, "code_grid", found.tick):
             continue
-        if len(slots) != len(ticks):
+        if len(slots) != len(across):
             ctx.ragged(key_axis, found.tick, ticks, item, f"row '{found.tick}'", len(slots))
             continue
-        for tick, slot in zip(ticks, slots, strict=True):
+        for tick, slot in zip(across, slots, strict=True):
             _place(ctx, key_axis, found.tick, tick, slot, item, "code_grid")
     return True
 

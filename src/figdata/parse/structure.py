@@ -85,6 +85,10 @@ def _is_group_heading(text: str, meta: Meta) -> bool:
         found = resolve(raw, AxisTicks(name, axis.label, axis.ticks))
         if found is not None and name_score(found.prefix, AxisTicks(name, axis.label, [])) > 0:
             return True
+        # "**Cu film**" over the lines of the row Cu of the axis "Film": the name after the tick
+        after = raw[len(found.tick) :].strip() if found and raw.startswith(found.tick) else ""
+        if after and name_score(after, AxisTicks(name, axis.label, [])) > 0:
+            return True
         # "**Layer 0**" over an axis told without a name ("six layers (columns: 0, 4, 8)"):
         # one word and a tick of the axis name a group, not a panel
         if (
