@@ -72,6 +72,10 @@ def axis_label(body: str) -> tuple[str | None, str]:
     if m and len(m.group(1).split()) <= 6:
         # "Head (1, 2, 3)": the ticks in parentheses after the name
         return strip_markdown(cut(m, 1)).strip(), cut(m, 2)
+    # "Noise level σ = 0.00, 0.05, 0.10": the name, then its ticks after "="
+    m = re.match(r"^\s*([A-Za-z][^,;:=()]{1,40}?)\s*=\s*([^=]+,[^=]+)$", masked)
+    if m and len(m.group(1).split()) >= 2 and not re.search(r"\d", m.group(1)):
+        return strip_markdown(cut(m, 1)).strip(), cut(m, 2)
     m = re.match(r"^\s*([^,;:—–]+?)\s*(?:[—–]|\s-\s|:)\s*(\S.*)$", masked)
     if m and not re.search(r"\d", m.group(1)) and len(m.group(1).split()) <= 6:
         label = strip_markdown(cut(m, 1)).strip()

@@ -358,7 +358,11 @@ def _data_line(label: str, body: str) -> bool:
         " ",
         rest,
         flags=re.I,
-    ).strip(" :-–—")
+    )
+    # "Y-axis (LoRA rank), top to bottom": the order the ticks are read in names no tick
+    for order in (lexicon.ORDER_TOP_DOWN, lexicon.ORDER_BOTTOM_UP):
+        rest = order.regex.sub(" ", rest)
+    rest = rest.strip(" ,;:-–—")
     if not rest:
         return False
     if re.search(r"\d", rest):
