@@ -180,8 +180,13 @@ _EVERY_TICK = re.compile(r"\(([^()]*,[^()]*)\)\s*\.?\s*$")
 _TICKED_RANGE = re.compile(r"`([^`,]+)`(\s*(?:to|through|thru|–)\s*)`([^`,]+)`")
 
 
+_TICKED_NUMBER = re.compile(r"`([-−+]?\d[\d.]*[KMBk%]?)`")
+
+
 def parse_axis(body: str, with_label: bool = True) -> Axis:
     body = _TICKED_RANGE.sub(r"\1\2\3", body)
+    # "`10` at the top down to `1` at the bottom": a number in code is the number
+    body = _TICKED_NUMBER.sub(r"\1", body)
     # "β ∈ {0.5, 1, 2, 4}": the axis' symbol and its ticks as a set
     if m := _SET.match(body):
         ticks = read_enumeration(m.group("items"))

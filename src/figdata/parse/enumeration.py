@@ -504,16 +504,19 @@ def expand_range(text: str) -> list[str]:
         name = m.group(1) + m.group(2)
         return [f"{name}{v}" for v in range(int(m.group(3)), int(m.group(4)) + 1)]
     m = re.search(
-        # "1 (top) to 5 (bottom)": a place remark allowed after the first end
-        r"(?:from\s+)?(?<![\d.:])(-?\d+)(?:\s*\([A-Za-z -]*\))?\s*(?:to|-|–|through|thru)\s*"
-        r"(-?\d+)(?![.:]\d|\d)",
+        # "1 (top) to 5 (bottom)", "10 at the top down to 1": a place remark allowed after the
+        # first end
+        r"(?:from\s+)?(?<![\d.:])(-?\d+)(?:\s*\([A-Za-z -]*\)|\s+at\s+the\s+[a-z]+)?\s*"
+        r"(?P<way>(?:down|up)\s+)?(?:to|-|–|through|thru)\s*(-?\d+)(?![.:]\d|\d)",
         text,
         re.I,
     )
     if m:
-        lo, hi = int(m.group(1)), int(m.group(2))
+        lo, hi = int(m.group(1)), int(m.group(3))
         if 0 < hi - lo <= 200:
             return [str(v) for v in range(lo, hi + 1)]
+        if m.group("way") and 0 < lo - hi <= 200:
+            return [str(v) for v in range(lo, hi - 1, -1)]  # "10 at the top down to 1"
     # "N to NW": the points of the compass in turn
     m = re.search(r"\b([NESW]{1,2})\s+(?:through|thru|to)\s+([NESW]{1,2})\b", text)
     if m and m.group(1) in COMPASS and m.group(2) in COMPASS:

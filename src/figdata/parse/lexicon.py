@@ -428,7 +428,7 @@ ELEMENT_PLACE = Entry(
     r"^\s*(?:inside|outside|above|below|beneath|under|within|next\s+to|beside|"
     r"(?:at|in|on|to)\s+the\s+(?:very\s+)?(?:top|bottom|left|right|upper|lower|corner|side|"
     r"plot|chart|figure|margin|lower|upper)|(?:upper|lower|top|bottom)[- ](?:left|right|"
-    r"centre|center)\b)",
+    r"centre|center)\b|(?:top|bottom|left|right)\s+of\s+the\b)",
     "inside the plot area, not overlapping any data",
     "a legend or colour bar entry that tells where the element is, not what it lists",
 )

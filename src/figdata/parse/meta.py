@@ -688,7 +688,12 @@ def _listed_children(items: list[Item], i: int) -> str:
     # "* **X-Axis (Categories):** Six categories from left to right:" (or "* **Rows:**" alone)
     # over "1. Lookup", "2. Counting" at its own depth: a list the model flattened; plain
     # items still belong
-    introduces = not (parent.body or "").strip() or (parent.body or "").rstrip().endswith(":")
+    # ("**Legend:** top of the chart, horizontal." tells only where its entries stand)
+    introduces = (
+        not (parent.body or "").strip()
+        or (parent.body or "").rstrip().endswith(":")
+        or bool(lexicon.ELEMENT_PLACE.search(strip_markdown(parent.body or "")))
+    )
     texts = []
     for child in items[i + 1 :]:
         if child.kind != "list":

@@ -382,6 +382,9 @@ def _pseudo_heading(item: Item, zone: str | None = None) -> str | None:
     remarks = re.findall(r"\(([^()]*)\)", head)
     declaring = any(_AXIS_WORDS.search(r) for r in remarks)
     bare = head if declaring and zone != "components" else re.sub(r"\([^()]*\)", " ", head).strip()
+    if len(bare.split()) > 4 and "," in bare and zone in ("observations", "interpretation"):
+        # "Cell values, row by row:" after notes: the name, then a remark
+        bare = bare.split(",")[0].strip()
     if not bare or len(bare.split()) > 4 or re.search(r"\d", bare):
         return None
     return zone_of_heading(bare)

@@ -35,7 +35,8 @@ from figdata.parse.ticks import AxisTicks, mentions, resolve
 from figdata.parse.values import NUM, Value, parse_value
 
 _DIGIT = re.compile(r"\d")
-_NUMBER = re.compile(rf"(?<![\w.\-/–—=])[~≈]?{NUM}(?![\w]|\.\d)(?:\s*%)?")
+# ("62 ± 4%": one value and its uncertainty)
+_NUMBER = re.compile(rf"(?<![\w.\-/–—=])[~≈]?{NUM}(?![\w]|\.\d)(?:\s*%)?(?:\s*±\s*{NUM}(?:\s*%)?)?")
 SENTENCE = re.compile(r"(?<=[a-z0-9)%])[.!?]\s+(?=[A-Z(])")
 # the number after these words is a range's second end, a count of cells or a difference
 _RANGE_BEFORE = re.compile(

@@ -290,6 +290,12 @@ def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
                 # "500 warmup steps": the axis named right after the number, as its unit
                 after = re.match(r"\s*([A-Za-zα-ω°µ][\w-]*)", text[m.end() :])
                 named = named or (after and name_score(after.group(1), axis) > 0)
+                # "For the 2021 cohort": a number a determiner opens before a noun names a row
+                named = named or bool(
+                    after
+                    and re.match(r"\s+[a-z]{3,}\b", text[m.end() :])
+                    and re.search(r"\b(?:for|in|of)\s+the\s+$", text[: m.start()], re.I)
+                )
                 if not named:
                     continue
             found.append((m.start(), m.end(), tick))
