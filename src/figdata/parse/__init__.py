@@ -486,6 +486,9 @@ def _whole_triangle(ctx: Context, strict: bool = False) -> bool:
     return ctx.addressed in (below, above)
 
 
+_POINT = re.compile(r"^\s*\(\s*[^,()]+,\s*[~≈]?[-−+]?\d[\d.]*\s*%?\s*\)\s*$")
+
+
 def _keyed_values(panels) -> bool:
     """Two or more lines that give values under names ("- Base: 71.2", "- `en → de`: 36.5,
     `en → fr`: 30.0"): values are stated, whether or not a reading placed them; their numbers
@@ -493,6 +496,9 @@ def _keyed_values(panels) -> bool:
     found = 0
     for panel in panels:
         for it in panel.items:
+            if it.label is None and it.zone != "components" and _POINT.match(it.text):
+                found += 1  # "(0, 62.4)": a point of a series, its tick and its value
+                continue
             if it.label is None or not it.body or it.zone == "components":
                 continue
             label = strip_markdown(it.label)

@@ -425,7 +425,9 @@ LIST_OPENING = Entry(
 #: a phrase that says where an element is drawn ("Legend: inside the plot area, top right")
 ELEMENT_PLACE = Entry(
     "element_place",
-    r"^\s*(?:inside|outside|above|below|beneath|under|within|next\s+to|beside|"
+    r"^\s*(?:(?:located|placed|positioned|shown|drawn|sits?)\s+(?=in|at|on|to|inside|outside|"
+    r"above|below|under)|)(?:inside|outside|above|below|beneath|under|within|next\s+to|beside|"
+    r"in\s+the\s+(?:center|centre|middle)|"
     r"(?:at|in|on|to)\s+the\s+(?:very\s+)?(?:top|bottom|left|right|upper|lower|corner|side|"
     r"plot|chart|figure|margin|lower|upper)|(?:upper|lower|top|bottom)[- ](?:left|right|"
     r"centre|center)\b|(?:top|bottom|left|right)\s+of\s+the\b)",

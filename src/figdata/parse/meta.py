@@ -100,6 +100,11 @@ def nested_axis(entry: Entry, reading: Reading) -> bool:
         # "**Y-axis:** Dataset names (top to bottom):" and the names as sub-bullets
         lead = entry.body.rstrip().rstrip(":")
         entry.body = f'"{strip_markdown(lead).strip()}", {children}'
+    elif lexicon.ELEMENT_PLACE.search(strip_markdown(entry.body)) and (
+        children := _nested_axis([e.item for e in reading.entries], entry.index)
+    ):
+        # "**Legend:** Located in the center-right." over its entries as sub-bullets
+        entry.body = children
     elif _ticks_below([e.item for e in reading.entries], entry.index):
         # "**X-Axis (Horizontal):** `Sampling month`" over "  - Categories: `Mar`, `Apr`": the
         # name on the line, the ticks in a field below it
@@ -787,6 +792,11 @@ def legend_entries(body: str) -> list[str]:
     return names if all(n and n not in parts for n in names) else []
 
 
+_PLACED_REMARK = re.compile(
+    r"\s+[-–—]\s+(?:positioned|located|placed|shown|centred|centered|printed)\b.*$", re.I
+)
+
+
 def _title_items(items: list[Item]) -> list[str]:
     """Titles listed under a 'Titles' / 'Panel titles' / 'Panels' entry."""
     titles: list[str] = []
@@ -798,7 +808,8 @@ def _title_items(items: list[Item]) -> list[str]:
             continue
         if axis_role(strip_markdown(label)) in ("x", "y", "both") or is_colourbar_label(label):
             continue  # "X-axis Title: Predicted" names an axis, not a panel
-        body = item.body or ""
+        # "(a) Pass@1 over Training - positioned at the top-center": where it stands is no title
+        body = _PLACED_REMARK.sub("", item.body or "")
         found = quoted(body)
         if not found and body and not re.search(r"\be\.g\.|labell?ed with", body):
             found = [

@@ -150,11 +150,19 @@ def value_list(body: str) -> list[Value | str] | None:
 
 
 def labelled_slots(
-    body: str, axis: AxisTicks, least: int = 2
+    body: str, axis: AxisTicks, least: int = 2, own: str | None = None
 ) -> list[tuple[str, Value | str]] | None:
-    """Slots that name their own tick: "vLLM 120, TGI 110" or "0.1: 40.2; 0.2: 41.0"."""
+    """Slots that name their own tick: "vLLM 120, TGI 110" or "0.1: 40.2; 0.2: 41.0".
+
+    ``own``: the line's own tick in a matrix whose axes share them, the cell that "diagonal
+    1.00" names ("**Bonds:** vs Equities: −0.31, diagonal 1.00").
+    """
     out = []
     for token in split_values(body):
+        # "vs Equities: −0.31": the word says the tick is the other one of the pair
+        token = _VERSUS.sub("", token)
+        if own is not None and (d := _DIAGONAL_KEY.match(token)):
+            token = f"{own}: {d.group(1)}"
         # "(1, 55.2)": a data point of a series, its tick first
         m = re.match(r"^\((?P<label>[^,()]+),\s*(?P<value>[^,()]+)\)$", token.strip())
         m = m or re.match(
@@ -176,6 +184,12 @@ def labelled_slots(
             return None
         out.append((tick, slot))
     return out if len(out) >= least else None
+
+
+_VERSUS = re.compile(r"^\s*(?:vs\.?|versus|against)\s+", re.I)
+_DIAGONAL_KEY = re.compile(
+    r"^\s*(?:the\s+)?diagonal(?:\s+only)?\s*[:=]?\s*\(?([^()]+?)\)?\s*$", re.I
+)
 
 
 _POSITION_NAME = re.compile(r"^\s*(?:cell|col|column|row|position)\s*#?\s*(\d+)\s*$", re.I)
@@ -311,7 +325,12 @@ def labelled_list(item: Item, ctx: Context) -> bool:
     if found is None:
         return False
     axis, key = found
-    pairs = labelled_slots(item.body or "", ctx.y if axis == "x" else ctx.x, 2 if several else 1)
+    pairs = labelled_slots(
+        item.body or "",
+        ctx.y if axis == "x" else ctx.x,
+        2 if several else 1,
+        own=key if square else None,
+    )
     if not pairs:
         return False
     size = len(ctx.y.ticks if axis == "x" else ctx.x.ticks)

@@ -195,7 +195,8 @@ def _points(
         label = strip_markdown(item.label) if item.label else None
         if label and SUMMARY_LABEL.search(label):
             continue
-        if label is not None and _FIELD.fullmatch(label):
+        # ("- Data Points (approximate):": a remark in brackets does not rename the field)
+        if label is not None and _FIELD.fullmatch(re.sub(r"\s*\([^()]*\)", "", label).strip()):
             # "- Color: Blue", "- Data Points:": a field of the series the opener named
             if opener is not None and (item.body or "").strip():
                 run = run_of_values(item.body or "")

@@ -220,8 +220,11 @@ def resolve_either(label: str, x: AxisTicks, y: AxisTicks, prefer: str = "y"):
     text = strip_markdown(label)
     m = re.match(r"^\s*([xy])\s*=\s*(.+)$", text, re.I)
     if m:
-        axis = x if m.group(1).lower() == "x" else y
+        axis, other = (x, y) if m.group(1).lower() == "x" else (y, x)
         found = resolve(m.group(2), axis)
+        if found is None and other.label and re.search(rf"\b{m.group(1)}$", other.label, re.I):
+            # "x = 0.05" under the axis "Doping x": the letter is that axis' symbol
+            found, axis = resolve(m.group(2), other), other
         return (axis.name, found.tick) if found else None
     options = []
     for axis in (x, y):

@@ -158,7 +158,8 @@ def is_missing(token: str) -> bool:
 
 _ARROW_RUN = re.compile(r"\s*(?:→|->|⟶|=>)\s*")
 # a value with its unit ("3.3 t/ha → 4.5 t/ha", "6.8 → 9.2 → 1.2 days")
-_UNIT_VALUE = rf"[~≈]?{NUM}\s*%?(?:\s+[A-Za-zµ°][\w/°µ]*)?"
+# (a remark in brackets after it: "6.1 t/ha (light green) → 5.3 t/ha (green)")
+_UNIT_VALUE = rf"[~≈]?{NUM}\s*%?(?:\s+[A-Za-zµ°][\w/°µ]*)?(?:\s*\([^()]*\))?"
 _ARROW_VALUES = re.compile(rf"\s*{_UNIT_VALUE}(?:\s*(?:→|->|⟶|=>)\s*{_UNIT_VALUE})+\s*")
 
 
