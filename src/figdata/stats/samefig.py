@@ -55,7 +55,8 @@ class PanelSig:
     panel: int
     title: str | None
     key: str | None  # normalised title
-    words: frozenset[str]
+    #: the title's trigrams; None until the panel's component is matched (:func:`_match`)
+    words: frozenset[str] | None
     xl: str
     yl: str
     xt: frozenset[str]
@@ -170,7 +171,7 @@ def signatures_of(rows: dict[str, list[list]], store=None) -> list[PanelSig]:
                 panel,
                 title,
                 key,
-                trigrams(key),
+                None,  # the trigrams of the panels matched again only: most are not
                 xl,
                 yl,
                 frozenset(xt),
@@ -390,6 +391,8 @@ def _match(sigs: list[PanelSig], n_panels: dict) -> tuple[list[dict], dict[str, 
     0..n-1 in (doc, panel) order."""
     by_doc: dict[str, list[PanelSig]] = defaultdict(list)
     for s in sigs:
+        if s.words is None:
+            s.words = trigrams(s.key)
         by_doc[s.doc].append(s)
     blocks: dict[tuple, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
     anchor_of: dict[int, int] = {}
