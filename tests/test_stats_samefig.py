@@ -129,7 +129,7 @@ def test_bounded_edits():
     assert bounded_edits("", "", 0) == 0
 
 
-def _table_edits(a: str, b: str) -> int:
+def table_edits(a: str, b: str) -> int:
     """Levenshtein distance by the whole table: the reference."""
     prev = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
@@ -150,14 +150,14 @@ def test_edits_are_those_of_the_whole_table():
             i = rng.randint(0, len(b))
             b[i : i + rng.randint(0, 1)] = rng.choice(["", rng.choice(letters)])
         b = "".join(b)
-        d = _table_edits(a, b)
-        assert samefig.edits(a, b) == d, (a, b)
+        d = table_edits(a, b)
+        assert samefig.levenshtein(a, b) == d, (a, b)
         for limit in (0, 1, 2, 4):
             assert bounded_edits(a, b, limit) == (d if d <= limit else None), (a, b, limit)
     # longer than a machine word
     a = "x" * 70 + "abc" * 20
     b = "x" * 69 + "abd" * 20 + "q"
-    assert samefig.edits(a, b) == _table_edits(a, b)
+    assert samefig.levenshtein(a, b) == table_edits(a, b)
 
 
 def test_panels_without_ticks_and_untitled_panels():
