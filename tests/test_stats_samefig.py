@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pandas as pd
 import pytest
 from helpers import SEEDS
@@ -125,6 +127,37 @@ def test_bounded_edits():
     assert bounded_edits("r1 llama aime24", "r1 qwen aime24", 2) is None
     assert bounded_edits("abc", "abcdef", 2) is None
     assert bounded_edits("", "", 0) == 0
+
+
+def table_edits(a: str, b: str) -> int:
+    """Levenshtein distance by the whole table: the reference."""
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def test_edits_are_those_of_the_whole_table():
+    rng = random.Random(7)
+    letters = "ab c1\u00e9\U0001f600"
+    for _ in range(3000):
+        a = "".join(rng.choice(letters) for _ in range(rng.randint(0, 14)))
+        b = list(a)
+        for _ in range(rng.randint(0, 5)):
+            i = rng.randint(0, len(b))
+            b[i : i + rng.randint(0, 1)] = rng.choice(["", rng.choice(letters)])
+        b = "".join(b)
+        d = table_edits(a, b)
+        assert samefig.levenshtein(a, b) == d, (a, b)
+        for limit in (0, 1, 2, 4):
+            assert bounded_edits(a, b, limit) == (d if d <= limit else None), (a, b, limit)
+    # longer than a machine word
+    a = "x" * 70 + "abc" * 20
+    b = "x" * 69 + "abd" * 20 + "q"
+    assert samefig.levenshtein(a, b) == table_edits(a, b)
 
 
 def test_panels_without_ticks_and_untitled_panels():

@@ -333,15 +333,12 @@ def write_pages(folder, sources, given, same_figure, config, title, use_cache=Tr
     report_dir = f"{results}/{layout.REPORT}"
     figure_manifest = layout.files(folder, layout.FIGURES_FILES)["manifest"]
     doc_cache = cache.DocCache.of_shard(folder, "report") if use_cache else None
-    keys = inputs = None
+    keys = None
     if doc_cache is not None:
         digests = layout.files(folder, layout.EXTRACT_FILES)["digests"]
-        made_of = (digests, sources, figure_manifest, same_figure, list(given), config, title)
-        # a shard whose keys' inputs did not change keeps its keys (most shards, on an edit)
-        inputs = site.page_inputs(*made_of)
-        keys = site.kept_page_keys(doc_cache, inputs, sorted(sources))
-        if keys is None:
-            keys = site.page_keys(*made_of)
+        keys = site.page_keys(
+            digests, sources, figure_manifest, same_figure, list(given), config, title
+        )
     reused = site.reusable_pages(sorted(sources), doc_cache, keys, report_dir)
     # only the pages to write need their documents' rows, and no table is read for none
     fresh = reused.fresh
@@ -361,7 +358,6 @@ def write_pages(folder, sources, given, same_figure, config, title, use_cache=Tr
         reused,
         doc_cache,
         keys,
-        inputs,
     )
 
 
@@ -509,15 +505,21 @@ def _write_pages_from(queue: int, args, folders, corpus, config) -> None:
 
 def _index_modules() -> None:
     """What the index and the pages need first: matplotlib, the templates, the font's
-    characters (which a page's figure labels are checked against)."""
+    characters (which a page's figure labels are checked against), and what every
+    shard's page keys share (the code versions, the environment with its git calls):
+    made once here, before the page writer is forked from this process."""
+    from figdata import cache
     from figdata.figures import labels, output, overview, style
-    from figdata.report import html, site
+    from figdata.report import html, provenance, site
 
     style.preload()  # the overview is drawn again when what it shows changed
     for template in ("index.html", "index_rows.html", "document.html"):
         html.environment().get_template(template)  # compiled once, before the work
     labels.clean("0")
-    del output, overview, site
+    for stage in site.PAGE_STAGES:
+        cache.code_version(stage)
+    provenance.environment()
+    del output, overview
 
 
 def _same_figure_rows(corpus: Mapping[str, str]):

@@ -106,7 +106,9 @@ def page_keys(
     same-figure matches (found across the corpus), the statistics tables given
     (the others are "not computed"), the configuration, the title and the
     provenance of the environment. What all documents share is hashed once, so
-    that a document costs one digest of its own parts.
+    that a document costs one digest of its own parts; its matches are taken as
+    text straight from the table's columns (:func:`match_texts`), so that a shard's
+    keys cost a few hundredths of a second and are made on every run.
     """
     docs = sorted(sources)
     if digests is None or not Path(digests).is_file():
@@ -115,10 +117,7 @@ def page_keys(
     if set(recorded) != set(docs):
         raise ValueError(f"{digests}: lists other documents than the shard's")
     figures = _figure_lines(figure_manifest)
-    # plain JSON records, converted column by column (the same values jsonable gives), so
-    # that each document's matches are dumped without walking them value by value
-    records = None if same_figure is None else fileio.json_records(same_figure)
-    matches = _rows_by(records, "doc_a", "doc_b")
+    matches = match_texts(same_figure)
     shared = {
         "code": [cache.code_version(s) for s in PAGE_STAGES],
         "config": dict(config),
@@ -135,10 +134,36 @@ def page_keys(
         if sha == "-":
             raw = _read_source(sources[doc])
             sha = "-" if raw is None else provenance.sha256_bytes(raw)
-        mine = matches.get(doc)
-        shown = json.dumps(mine, sort_keys=True, ensure_ascii=False) if mine else "[]"
-        keys[doc] = cache.digest(setting, key, sha, figures.get(doc, "-"), shown)
+        keys[doc] = cache.digest(setting, key, sha, figures.get(doc, "-"), matches.get(doc, ""))
     return keys
+
+
+def match_texts(same_figure: pd.DataFrame | None) -> dict[str, str]:
+    """Each document's same-figure rows (those naming it as ``doc_a`` or ``doc_b``) as one
+    text that only the same rows give: the columns and types, then each row's values'
+    ``repr`` (strings quoted, floats to the last bit, None and NaN apart), in the
+    table's order. No document has a text when the table has no row."""
+    if same_figure is None or not len(same_figure):
+        return {}
+    columns = list(same_figure.columns)
+    head = repr([(str(c), str(same_figure[c].dtype)) for c in columns])
+    values = [_plain(same_figure[c]) for c in columns]
+    a, b = columns.index("doc_a"), columns.index("doc_b")
+    texts: dict[str, list[str]] = {}
+    for row in zip(*values, strict=True):
+        text = repr(row)
+        for doc in dict.fromkeys((str(row[a]), str(row[b]))):
+            texts.setdefault(doc, [head]).append(text)
+    return {doc: "\n".join(rows) for doc, rows in texts.items()}
+
+
+def _plain(column: pd.Series) -> list:
+    """A column's values as Python objects, arrays as lists: numpy shortens a long
+    array's ``repr``."""
+    values = column.tolist()
+    if column.dtype != object:
+        return values
+    return [v.tolist() if hasattr(v, "tolist") and hasattr(v, "ndim") else v for v in values]
 
 
 #: the stages whose code makes what a page shows (the extract stage's is in its key)
@@ -146,8 +171,7 @@ PAGE_STAGES = ("validate", "stats", "figures", "report")
 
 
 def _digest_rows(path: str | Path) -> dict[str, tuple[str, str]]:
-    """``cache.read_digest_rows``, read once per version of the file: the page inputs and
-    the page keys of a shard both need it."""
+    """``cache.read_digest_rows``, read once per version of the file."""
     info = os.stat(path)
     return _read_digest_rows(str(path), info.st_ino, info.st_mtime_ns, info.st_size)
 
@@ -164,80 +188,6 @@ def _figure_lines(path: str | Path | None) -> dict[str, str]:
     with open(path, encoding="utf-8", newline="") as fh:
         rows = list(csv.reader(fh, delimiter="\t"))
     return {row[0]: "\x1f".join(row) for row in rows[1:] if row}
-
-
-#: the digest of everything the shard's page keys were made from, kept in its cache
-INPUTS_KEY = "inputs.key"
-
-
-def page_inputs(
-    digests: str | Path | None,
-    sources: Mapping[str, str | Path],
-    figure_manifest: str | Path | None,
-    same_figure: pd.DataFrame | None,
-    given: Sequence[str],
-    config: Mapping,
-    title: str = DEFAULT_TITLE,
-) -> str | None:
-    """One digest of everything :func:`page_keys` makes a shard's keys from (None without
-    digests): while it is unchanged, so is every key, and they are not made again. An
-    edit changes it for its own shard and for those whose same-figure matches changed."""
-    if digests is None or not Path(digests).is_file():
-        return None
-    parts = [
-        *(cache.code_version(s) for s in PAGE_STAGES),
-        Path(digests).read_text(encoding="utf-8"),
-        json.dumps(sorted((d, str(p)) for d, p in sources.items())),
-        read_file(figure_manifest),
-        _table_digest(same_figure),
-        json.dumps(sorted(given)),
-        fileio.json_text(dict(config), compact=True),
-        title,
-        fileio.json_text(provenance.environment(), compact=True),
-    ]
-    # a document the extract job did not read has its bytes read for its key
-    recorded = _digest_rows(digests)
-    unread = sorted(d for d in sources if recorded.get(d, ("-",))[0] == "-")
-    for doc in unread:
-        raw = _read_source(sources[doc])
-        parts.append(f"{doc}\x1f{None if raw is None else provenance.sha256_bytes(raw)}")
-    return cache.digest(*parts)
-
-
-def _table_digest(df: pd.DataFrame | None) -> str:
-    """A digest of a table's columns, types and values, row by row ("-" for none)."""
-    if df is None:
-        return "-"
-    # pandas hashes each row's values (a hash, not a cryptographic digest: the table's
-    # columns, types and size go in beside it, and the whole is then digested)
-    rows = pd.util.hash_pandas_object(df.astype(str), index=False).to_numpy()
-    head = json.dumps([[str(c), str(df[c].dtype)] for c in df.columns])
-    return cache.digest(head, str(len(df)), rows.tobytes().hex())
-
-
-def read_file(path: str | Path | None) -> str:
-    """A small text file's content; "-" when there is none."""
-    if not path or not Path(path).is_file():
-        return "-"
-    return Path(path).read_text(encoding="utf-8")
-
-
-def kept_page_keys(
-    doc_cache: cache.DocCache, inputs: str | None, docs: Sequence[str]
-) -> dict[str, str] | None:
-    """The keys the cache holds for ``docs``, when they were made from ``inputs`` (the
-    :func:`page_inputs` of this run); None otherwise."""
-    if inputs is None:
-        return None
-    index = doc_cache.index()
-    keys = index.get("docs", {})
-    try:
-        stored = (doc_cache.folder / INPUTS_KEY).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    if stored != inputs or INPUTS_KEY not in index.get("files", {}) or set(keys) != set(docs):
-        return None
-    return dict(keys)
 
 
 def reusable_pages(
@@ -290,14 +240,13 @@ def write_shard_pages(
     reused: cache.Reuse | None = None,
     doc_cache: cache.DocCache | None = None,
     keys: Mapping[str, str] | None = None,
-    inputs: str | None = None,
 ) -> dict[str, int]:
     """Write ``docs/{doc}.html`` for every document of a shard, and the shard's list of pages.
 
     The documents in ``reused.hits`` keep their page (see :func:`reusable_pages`);
     ``tables`` and ``stats`` need to hold the rows of the others only. With
     ``doc_cache`` and ``keys``, the keys and each page's status are kept for the
-    next run, with ``inputs`` (:func:`page_inputs`), what the keys were made from.
+    next run.
     """
     report_dir, manifest = Path(report_dir), Path(manifest)
     kept = dict(reused.extras) if reused is not None else {}
@@ -356,8 +305,6 @@ def write_shard_pages(
     if doc_cache is not None and keys is not None:
         # the index goes last: the pages above are no newer than it
         files = {PAGES_EXTRAS: fileio.json_text(statuses, compact=True).encode("utf-8")}
-        if inputs is not None:
-            files[INPUTS_KEY] = inputs.encode("utf-8")
         doc_cache.store({d: keys[d] for d in statuses}, files)
     log.info(
         "report pages: %d written, %d unchanged, %d kept without rendering, %d removed",

@@ -38,17 +38,3 @@ def similarity(a, b) -> float:
     if na is None or nb is None:
         return 0.0
     return SequenceMatcher(None, na, nb, autojunk=False).ratio()
-
-
-def edits(a, b) -> int | None:
-    """Levenshtein distance of the normalised titles (None when one is missing)."""
-    na, nb = norm_label(a), norm_label(b)
-    if na is None or nb is None:
-        return None
-    prev = list(range(len(nb) + 1))
-    for i, ca in enumerate(na, 1):
-        cur = [i]
-        for j, cb in enumerate(nb, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
