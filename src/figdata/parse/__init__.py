@@ -486,6 +486,8 @@ def _whole_triangle(ctx: Context, strict: bool = False) -> bool:
     return ctx.addressed in (below, above)
 
 
+# "Gaussian +1.5": a name, then its value
+_NAMED_VALUE = re.compile(r"[A-Za-z][\w .()/-]{0,30}?\s+[~≈]?[-−+]?\d[\d.]*\s*%?")
 _POINT = re.compile(r"^\s*\(\s*[^,()]+,\s*[~≈]?[-−+]?\d[\d.]*\s*%?\s*\)\s*$")
 
 
@@ -505,10 +507,16 @@ def _keyed_values(panels) -> bool:
             if SUMMARY_LABEL.search(label) or declares(label):
                 continue  # "Peak: 0.98", "Labels: 0, 32, 64": a summary, a tick list
             parts = [p.strip().rstrip(".") for p in re.split(r"[,;|]", strip_markdown(it.body))]
-            found += all(
-                isinstance(_slot(p), Value) or isinstance(_slot(split_label(p)[1].strip()), Value)
-                for p in parts
-            ) and (len(parts) == 1 or any(":" in p or "=" in p for p in parts))
+            named = len(parts) >= 2 and all(_NAMED_VALUE.fullmatch(p) for p in parts)
+            found += (
+                named
+                or all(
+                    isinstance(_slot(p), Value)
+                    or isinstance(_slot(split_label(p)[1].strip()), Value)
+                    for p in parts
+                )
+                and (len(parts) == 1 or any(":" in p or "=" in p for p in parts))
+            )
     return found >= 2
 
 

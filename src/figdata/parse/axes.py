@@ -40,6 +40,9 @@ _COUNTED = re.compile(
 )
 
 
+_PLACE_REMARK = re.compile(r"\b(?:top|bottom|left|right)\b", re.I)
+
+
 def axis_label(body: str) -> tuple[str | None, str]:
     """The axis name (quoted or leading phrase) and the rest of the description.
 
@@ -69,6 +72,12 @@ def axis_label(body: str) -> tuple[str | None, str]:
     )
     if m and "," not in m.group(2) and len(read_enumeration(cut(m, 2))) < 2:
         m = None  # "Sampler (top to bottom): ...": an order, not a run of ticks
+    if (
+        m
+        and _PLACE_REMARK.search(m.group(2))
+        and re.search(r"(?<![\w.])\d+(?:\.\d+)?\s*$", m.group(1))
+    ):
+        m = None  # "Severity — 1 (mildest, top) to 5": a remark on the first tick's place
     if m and len(m.group(1).split()) <= 6:
         # "Head (1, 2, 3)": the ticks in parentheses after the name
         return strip_markdown(cut(m, 1)).strip(), cut(m, 2)

@@ -440,6 +440,10 @@ def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None
         j, i = int(m.group(1)), group[1]
         if j <= len(ctx.x.ticks) and i <= len(ctx.y.top_down):
             return ctx.x.ticks[j - 1], ctx.y.top_down[i - 1], "positional"
+    if group and group[0] == "row_pos" and group[1] <= len(ctx.y.top_down):
+        # "H1: 0.26" under "**Row 1 (Layer 0):**": the column by its tick, the row counted
+        if (hit := resolve(text, ctx.x)) is not None:
+            return hit.tick, ctx.y.top_down[group[1] - 1], "positional"
     return None
 
 
