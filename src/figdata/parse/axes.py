@@ -303,7 +303,8 @@ def axis_role(label: str) -> str | None:
 # "Row 1 (sowing Early)", 'Column "0-10 cm"': one row or column, named or counted
 _POSITION = re.compile(r"^\s*(?:row|column|col)\s+(?:\d+\b|[\"“`'])", re.I)
 _READING_ORDER = re.compile(r"\b(row|column)\s+by\s+\1\b", re.I)
-_LETTER_IN_BRACKETS = re.compile(r"\(\s*([xy])(?:[- ]?axis)?\s*\)", re.I)
+# "Categories (x)", "Window (y, top to bottom)": the axis' letter opens the bracket
+_LETTER_IN_BRACKETS = re.compile(r"\(\s*([xy])(?:[- ]?axis)?\s*(?:[,;][^()]*)?\)", re.I)
 
 
 def _axis_role(label: str) -> str | None:

@@ -327,6 +327,17 @@ def axis(entry: Entry, reading: Reading) -> bool:
         )
     ):
         parsed.label = named.group(1).strip()
+    lettered = re.match(
+        r"^\s*([^()]+?)\s*\(\s*[xy](?:[- ]?axis)?\s*(?:[,;][^()]*)?\)", strip_markdown(label), re.I
+    )
+    if (
+        parsed.label is None
+        and lettered
+        and not re.fullmatch(
+            rf"{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}", lettered.group(1).strip(), re.I
+        )
+    ):
+        parsed.label = lettered.group(1).strip()  # "Ratio (x)": the name before the letter
     dashed = re.search(r"\baxis\s*[—–:]\s*([^\W\d][^()]*?)\s*(?:\(|$)", strip_markdown(label), re.I)
     if parsed.label is None and dashed:
         parsed.label = dashed.group(1).strip()  # "X-axis — Ratio"
@@ -355,6 +366,8 @@ def _data_line(label: str, body: str) -> bool:
         return False  # "X-axis — dropout: 0.0, 0.1": the axis, its name, then its ticks
     if re.match(r"\s*[xy]\s*=\s*[^\W\d]", strip_markdown(label), re.I):
         return False  # "x = Pore size (nm): 10, 20, 40": the axis' letter given its name
+    if re.search(r"\(\s*[xy](?:[- ]?axis)?\s*(?:[,;][^()]*)?\)", label, re.I):
+        return False  # "Ratio (x): 0.1, 0.3": the axis' name, its letter in brackets
     # a remark in brackets and a quoted name ('x-axis "Training data fraction"') name no tick
     rest = re.sub(r"\([^()]*\)|\"[^\"]*\"|“[^”]*”", " ", strip_markdown(label))
     rest = AXIS_LETTER.sub(" ", rest)  # "x (k): 2, 4, 8": the axis' letter
@@ -605,7 +618,10 @@ def read_meta(items: list[Item]) -> Meta:
         # "Visits, 0 to 60", "kWh/m², 0 to 450, ticks every 50": the value axis of a bar or
         # line chart is a scale, it lists no series
         meta.y.ticks = []
-    if meta.chart_type == "grouped_bar" and _span(meta.x.ticks):
+    sideways_scale = (
+        _even_scale(meta.x.ticks) and len(meta.y.ticks) >= 2 and not any(map(_number, meta.y.ticks))
+    )
+    if meta.chart_type == "grouped_bar" and (_span(meta.x.ticks) or sideways_scale):
         # bars that run sideways: the horizontal axis is the value axis ("Yield (%)" from 0 to
         # 100), the categories listed on the vertical axis are the chart's x
         categories = meta.y if meta.y.ticks else Axis()
@@ -625,6 +641,15 @@ def _declares(entry: Entry) -> bool:
 
 def _number(tick: str) -> bool:
     return parse_value(tick) is not None
+
+
+def _even_scale(ticks: list[str]) -> bool:
+    """'0, 20, 40, 60, 80, 100': four or more evenly spaced numbers, a value axis' gridlines."""
+    values = [parse_value(t) for t in ticks]
+    if len(values) < 4 or any(v is None for v in values):
+        return False
+    steps = {round(b.value - a.value, 9) for a, b in zip(values, values[1:], strict=False)}
+    return len(steps) == 1 and steps.pop() > 0
 
 
 def _span(ticks: list[str]) -> bool:

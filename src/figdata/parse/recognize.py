@@ -1692,7 +1692,9 @@ def _names_a_group(item: Item, after: Item | None) -> bool:
     if item.kind != "list" or after is None or after.kind != "list" or after.level <= item.level:
         return False
     if item.label is None:
-        return len(item.text.split()) <= 4 and not _HAS_DIGIT.search(item.text.split()[0])
+        # ("**Column T=0.2** (top to bottom)": a remark in brackets adds no name)
+        words = re.sub(r"\([^()]*\)", " ", item.text).split() or item.text.split()
+        return len(words) <= 4 and not _HAS_DIGIT.search(words[0])
     return "=" in item.text and len((item.body or "").split()) == 1
 
 
