@@ -288,6 +288,15 @@ def axis(entry: Entry, reading: Reading) -> bool:
     elif quoted(label):  # 'Columns (x, "Shot zone"): Paint, ...': the name is in the label
         parsed = parse_axis(body, with_label=False)
         parsed.label = quoted(label)[0]
+    elif (
+        (named_in := _NAME_IN_BRACKETS.search(label))
+        and role in ("x", "y")
+        and not re.fullmatch(r"[xy](?:[- ]?axis)?|horizontal|vertical", named_in.group(1), re.I)
+        and _first_item_taken(body)
+    ):
+        # "**Columns (Month):** Jan, Apr, Jul": the name in the label, the body all ticks
+        parsed = parse_axis(body, with_label=False)
+        parsed.label = named_in.group(1).strip()
     else:
         parsed = parse_axis(body, with_label=role != "legend")
     meta = reading.meta
@@ -347,6 +356,20 @@ def axis(entry: Entry, reading: Reading) -> bool:
     target.order = target.order or parsed.order
     target.same_as_other = target.same_as_other or parsed.same_as_other
     return True
+
+
+# "Columns (Month)", "Rows (Region)": an axis word, then the axis' name in brackets
+_NAME_IN_BRACKETS = re.compile(
+    rf"^\s*(?:{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern})\s*\(\s*([A-Za-z][^(),]*?)\s*\)\s*$",
+    re.I,
+)
+
+
+def _first_item_taken(body: str) -> bool:
+    """Whether reading a name off ``body`` takes its first tick ("Jan, Apr, Jul" -> "Jan")."""
+    label = parse_axis(body).label
+    first = re.split(r"[,;]", strip_markdown(body), maxsplit=1)[0].strip()
+    return bool(label) and label.strip() == first
 
 
 def _sentence(label: str) -> bool:

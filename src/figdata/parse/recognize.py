@@ -1485,6 +1485,14 @@ def _split_statements(item: Item) -> list[Item]:
         commas = [p.strip() for p in split_top(item.text, ",")]
         if (carried := _carry_arrow_head(commas)) is not commas:
             parts = carried
+    if len(parts) < 2 and item.label and item.body:
+        # "Layer 0: (0, 0) = 0.42, (0, 1) = 0.24": the keys are whole coordinates, the label
+        # only groups them
+        pairs = [p.strip() for p in split_top(item.body, ",")]
+        if len(pairs) >= 2 and all(_TUPLE_KEYED.match(p) for p in pairs):
+            body = Item(item.line, item.kind, item.level, item.body, item.zone)
+            if len(out := _keyed_parts(body, pairs)) > 1:
+                return out
     if len(parts) < 2:
         out = _comma_statements(item)
         return out if len(out) > 1 else _spaced_statements(item)
@@ -1511,6 +1519,7 @@ def _split_statements(item: Item) -> list[Item]:
     return out
 
 
+_TUPLE_KEYED = re.compile(r"^\(\s*[^()]+,[^()]+\)\s*(?:=|:|→|->)\s*\S")
 _HEAD_DASH = re.compile(r"^(?P<head>[^:;—–]+?)\s+[—–]\s+(?P<rest>[^:;]+:.+)$")
 _HEAD_ARROW = re.compile(r"^(?P<head>[^→⟶>]+?)\s*(?:→|->|⟶)\s*(?P<rest>.+)$")
 
