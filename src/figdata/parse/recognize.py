@@ -842,8 +842,10 @@ def table(rows: list[Item], ctx: Context) -> None:
     keep = [
         j
         for j, h in enumerate(header)
-        if j == 0 or not SUMMARY_LABEL.search(h) or resolve_either(h, ctx.x, ctx.y) is not None
-    ]  # ... unless the header is a declared tick (a task named "SUM")
+        if j == 0
+        or not SUMMARY_LABEL.search(h)
+        or resolve_either(_BRACKETED.sub(" ", h).strip() or h, ctx.x, ctx.y) is not None
+    ]  # ... unless the header is a declared tick (a task named "SUM"); "Trend (A vs. B)" is not
     if len(keep) < len(header):
         header = [header[j] for j in keep]
         data = [(r, [c[j] for j in keep if j < len(c)]) for r, c in data]
@@ -1519,6 +1521,7 @@ def _split_statements(item: Item) -> list[Item]:
     return out
 
 
+_BRACKETED = re.compile(r"\([^()]*\)")
 _TUPLE_KEYED = re.compile(r"^\(\s*[^()]+,[^()]+\)\s*(?:=|:|→|->)\s*\S")
 _HEAD_DASH = re.compile(r"^(?P<head>[^:;—–]+?)\s+[—–]\s+(?P<rest>[^:;]+:.+)$")
 _HEAD_ARROW = re.compile(r"^(?P<head>[^→⟶>]+?)\s*(?:→|->|⟶)\s*(?P<rest>.+)$")

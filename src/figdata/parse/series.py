@@ -193,7 +193,8 @@ def _points(
         if item.kind == "table" or item.kind == "code":
             return None  # a table is the grid readers' evidence, not this reading's
         label = strip_markdown(item.label) if item.label else None
-        if label and SUMMARY_LABEL.search(label):
+        # ("**125M** (highest curve throughout)": a remark in brackets makes no summary)
+        if label and SUMMARY_LABEL.search(re.sub(r"\([^()]*\)", " ", label)):
             continue
         # ("- Data Points (approximate):": a remark in brackets does not rename the field)
         if label is not None and _FIELD.fullmatch(re.sub(r"\s*\([^()]*\)", "", label).strip()):
