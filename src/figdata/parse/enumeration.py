@@ -240,22 +240,28 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
 
 
 # "Q1 at the top through Q4 at the bottom", "T1 (top) to T6": one part that spans numbered names
-_NUMBERED_SPAN = re.compile(
-    r"^\s*([A-Za-z]{1,12})( ?)(\d{1,3})(?:\s+at\s+the\s+[a-z]+|\s*\([^()]*\))?\s*"
-    r"(?:to|through|thru|–)\s*\1\2(\d{1,3})(?:\s+at\s+the\s+[a-z]+|\s*\([^()]*\))?\s*$"
+# names numbered in turn, a place remark allowed after either end: "T1 (top) to T6 (bottom)",
+# "S1–S6", "Plot 1 through Plot 5", "Q1 at the top through Q4 at the bottom"
+_PLACED = r"(?:\s*\([^()]*\)|\s+at\s+the\s+[a-z]+)?"
+_NUMBERED_NAMES = re.compile(
+    rf"\b([A-Za-z]{{1,12}})( ?)(\d{{1,3}})\b{_PLACED}\s*(?:to|-|–|through|thru)\s*"
+    rf"\1\2(\d{{1,3}})\b{_PLACED}"
 )
+
+
+def _numbered(m: re.Match | None) -> list[str]:
+    """The names a numbered span stands for ("Q1".."Q4"), or nothing for a span too long."""
+    if m is None or not 0 < int(m.group(4)) - int(m.group(3)) <= 50:
+        return []
+    name = m.group(1) + m.group(2)
+    return [f"{name}{v}" for v in range(int(m.group(3)), int(m.group(4)) + 1)]
 
 
 def _numbered_spans(parts: list[str]) -> list[str]:
     """A part that spans numbered names stands for each of them ("..., Q1 through Q4")."""
     out = []
     for part in parts:
-        m = _NUMBERED_SPAN.match(strip_markdown(part))
-        if m and 0 < int(m.group(4)) - int(m.group(3)) <= 50:
-            name = m.group(1) + m.group(2)
-            out += [f"{name}{v}" for v in range(int(m.group(3)), int(m.group(4)) + 1)]
-        else:
-            out.append(part)
+        out += _numbered(_NUMBERED_NAMES.fullmatch(strip_markdown(part).strip())) or [part]
     return out
 
 
@@ -493,17 +499,8 @@ def expand_range(text: str) -> list[str]:
         return stepped
     if lexicon.VALUE_AXIS.search(text):
         return []
-    # "T1 (top) to T6 (bottom)", "S1–S6", "Plot 1 through Plot 5", "Q1 at the top through Q4":
-    # names numbered in turn, a place remark allowed
-    m = re.search(
-        r"\b([A-Za-z]{1,12})( ?)(\d{1,3})\b(?:\s*\([^()]*\)|\s+at\s+the\s+[a-z]+)?\s*"
-        r"(?:to|-|–|through|thru)\s*"
-        r"\1\2(\d{1,3})\b",
-        text,
-    )
-    if m and 0 < int(m.group(4)) - int(m.group(3)) <= 50:
-        name = m.group(1) + m.group(2)
-        return [f"{name}{v}" for v in range(int(m.group(3)), int(m.group(4)) + 1)]
+    if names := _numbered(_NUMBERED_NAMES.search(text)):
+        return names
     m = re.search(
         # "1 (top) to 5 (bottom)", "10 at the top down to 1": a place remark allowed after the
         # first end
@@ -626,7 +623,7 @@ def read_enumeration(rest: str) -> list[str]:
     """The items a description lists, in the order it lists them."""
     if filled := elided(rest):
         return filled
-    spans = any(_NUMBERED_SPAN.match(strip_markdown(p)) for p in _split(rest))
+    spans = any(_NUMBERED_NAMES.fullmatch(strip_markdown(p).strip()) for p in _split(rest))
     if (
         not spans  # "Q1 at the top through Q4 at the bottom" names all four, not two ends
         and (walked := walked_list(rest)) != rest

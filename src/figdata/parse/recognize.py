@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from figdata.parse import jsonblock, lexicon
 from figdata.parse.findings import finding
 from figdata.parse.model import Item, one_line_word, split_label
-from figdata.parse.text import MINUS, norm, rx, split_top, strip_markdown
+from figdata.parse.text import MINUS, drop_remarks, norm, rx, split_top, strip_markdown
 from figdata.parse.ticks import (
     AxisTicks,
     assign_pair,
@@ -844,7 +844,7 @@ def table(rows: list[Item], ctx: Context) -> None:
         for j, h in enumerate(header)
         if j == 0
         or not SUMMARY_LABEL.search(h)
-        or resolve_either(_BRACKETED.sub(" ", h).strip() or h, ctx.x, ctx.y) is not None
+        or resolve_either(drop_remarks(h) or h, ctx.x, ctx.y) is not None
     ]  # ... unless the header is a declared tick (a task named "SUM"); "Trend (A vs. B)" is not
     if len(keep) < len(header):
         header = [header[j] for j in keep]
@@ -1521,7 +1521,6 @@ def _split_statements(item: Item) -> list[Item]:
     return out
 
 
-_BRACKETED = re.compile(r"\([^()]*\)")
 _TUPLE_KEYED = re.compile(r"^\(\s*[^()]+,[^()]+\)\s*(?:=|:|→|->)\s*\S")
 _HEAD_DASH = re.compile(r"^(?P<head>[^:;—–]+?)\s+[—–]\s+(?P<rest>[^:;]+:.+)$")
 _HEAD_ARROW = re.compile(r"^(?P<head>[^→⟶>]+?)\s*(?:→|->|⟶)\s*(?P<rest>.+)$")
@@ -1705,7 +1704,7 @@ def _names_a_group(item: Item, after: Item | None) -> bool:
         return False
     if item.label is None:
         # ("**Column T=0.2** (top to bottom)": a remark in brackets adds no name)
-        words = re.sub(r"\([^()]*\)", " ", item.text).split() or item.text.split()
+        words = drop_remarks(item.text).split() or item.text.split()
         return len(words) <= 4 and not _HAS_DIGIT.search(words[0])
     return "=" in item.text and len((item.body or "").split()) == 1
 

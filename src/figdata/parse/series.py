@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from figdata.parse import lexicon, sentences
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot
-from figdata.parse.text import quoted, strip_markdown
+from figdata.parse.text import drop_remarks, quoted, strip_markdown
 from figdata.parse.ticks import AxisTicks, match_tick, mentions, resolve
 from figdata.parse.values import NUM, Value, parse_value, split_values
 
@@ -194,10 +194,10 @@ def _points(
             return None  # a table is the grid readers' evidence, not this reading's
         label = strip_markdown(item.label) if item.label else None
         # ("**125M** (highest curve throughout)": a remark in brackets makes no summary)
-        if label and SUMMARY_LABEL.search(re.sub(r"\([^()]*\)", " ", label)):
+        if label and SUMMARY_LABEL.search(drop_remarks(label)):
             continue
         # ("- Data Points (approximate):": a remark in brackets does not rename the field)
-        if label is not None and _FIELD.fullmatch(re.sub(r"\s*\([^()]*\)", "", label).strip()):
+        if label is not None and _FIELD.fullmatch(drop_remarks(label)):
             # "- Color: Blue", "- Data Points:": a field of the series the opener named
             if opener is not None and (item.body or "").strip():
                 run = run_of_values(item.body or "")

@@ -32,6 +32,14 @@ def strip_markdown(text: str) -> str:
     return text.strip()
 
 
+_REMARK = re.compile(r"\s*\([^()]*\)")
+
+
+def drop_remarks(text: str) -> str:
+    """The text without its remarks in brackets: "Data Points (approximate)" -> "Data Points"."""
+    return _REMARK.sub(" ", text).strip()
+
+
 @lru_cache(maxsize=1 << 16)
 def norm(text: str) -> str:
     """A comparison key: no markup, folded case, single spaces, ASCII minus."""
