@@ -295,7 +295,7 @@ def axis_role(label: str) -> str | None:
     if bare.strip() and bare != label and (role := _axis_role(bare)) is not None:
         return role
     # "Categories (x)", "Temperature (y-axis)": the axis named in brackets after the name
-    if (m := _LETTER_IN_BRACKETS.search(label)) and not _COLOURBAR.search(label):
+    if (m := LETTER_IN_BRACKETS.search(label)) and not _COLOURBAR.search(label):
         return m.group(1).lower()
     return _axis_role(label)
 
@@ -304,7 +304,7 @@ def axis_role(label: str) -> str | None:
 _POSITION = re.compile(r"^\s*(?:row|column|col)\s+(?:\d+\b|[\"“`'])", re.I)
 _READING_ORDER = re.compile(r"\b(row|column)\s+by\s+\1\b", re.I)
 # "Categories (x)", "Window (y, top to bottom)": the axis' letter opens the bracket
-_LETTER_IN_BRACKETS = re.compile(r"\(\s*([xy])(?:[- ]?axis)?\s*(?:[,;][^()]*)?\)", re.I)
+LETTER_IN_BRACKETS = re.compile(r"\(\s*([xy])(?:[- ]?axis)?\s*(?:[,;][^()]*)?\)", re.I)
 
 
 def _axis_role(label: str) -> str | None:

@@ -17,6 +17,7 @@ from functools import lru_cache
 from figdata.parse import lexicon
 from figdata.parse.axes import (
     AXIS_LETTER,
+    LETTER_IN_BRACKETS,
     Axis,
     axis_role,
     colour_metric,
@@ -291,7 +292,9 @@ def axis(entry: Entry, reading: Reading) -> bool:
     elif (
         (named_in := _NAME_IN_BRACKETS.search(label))
         and role in ("x", "y")
-        and not re.fullmatch(r"[xy](?:[- ]?axis)?|horizontal|vertical", named_in.group(1), re.I)
+        and not (
+            AXIS_LETTER.fullmatch(named_in.group(1)) or _AXIS_WORD.fullmatch(named_in.group(1))
+        )
         and _first_item_taken(body)
     ):
         # "**Columns (Month):** Jan, Apr, Jul": the name in the label, the body all ticks
@@ -336,17 +339,11 @@ def axis(entry: Entry, reading: Reading) -> bool:
         )
     ):
         parsed.label = named.group(1).strip()
-    lettered = re.match(
-        r"^\s*([^()]+?)\s*\(\s*[xy](?:[- ]?axis)?\s*(?:[,;][^()]*)?\)", strip_markdown(label), re.I
-    )
-    if (
-        parsed.label is None
-        and lettered
-        and not re.fullmatch(
-            rf"{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}", lettered.group(1).strip(), re.I
-        )
-    ):
-        parsed.label = lettered.group(1).strip()  # "Ratio (x)": the name before the letter
+    bare_label = strip_markdown(label)
+    letter = LETTER_IN_BRACKETS.search(bare_label)
+    before = bare_label[: letter.start()].strip() if letter else ""
+    if parsed.label is None and before and "(" not in before and not _AXIS_WORD.fullmatch(before):
+        parsed.label = before  # "Ratio (x)": the name before the letter
     dashed = re.search(r"\baxis\s*[—–:]\s*([^\W\d][^()]*?)\s*(?:\(|$)", strip_markdown(label), re.I)
     if parsed.label is None and dashed:
         parsed.label = dashed.group(1).strip()  # "X-axis — Ratio"
@@ -357,6 +354,9 @@ def axis(entry: Entry, reading: Reading) -> bool:
     target.same_as_other = target.same_as_other or parsed.same_as_other
     return True
 
+
+#: a label that is only an axis word ("Columns", "Vertical", "y-axis"): it names no axis
+_AXIS_WORD = re.compile(rf"{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}", re.I)
 
 # "Columns (Month)", "Rows (Region)": an axis word, then the axis' name in brackets
 _NAME_IN_BRACKETS = re.compile(
@@ -389,7 +389,7 @@ def _data_line(label: str, body: str) -> bool:
         return False  # "X-axis — dropout: 0.0, 0.1": the axis, its name, then its ticks
     if re.match(r"\s*[xy]\s*=\s*[^\W\d]", strip_markdown(label), re.I):
         return False  # "x = Pore size (nm): 10, 20, 40": the axis' letter given its name
-    if re.search(r"\(\s*[xy](?:[- ]?axis)?\s*(?:[,;][^()]*)?\)", label, re.I):
+    if LETTER_IN_BRACKETS.search(label):
         return False  # "Ratio (x): 0.1, 0.3": the axis' name, its letter in brackets
     # a remark in brackets and a quoted name ('x-axis "Training data fraction"') name no tick
     rest = re.sub(r"\([^()]*\)|\"[^\"]*\"|“[^”]*”", " ", strip_markdown(label))
