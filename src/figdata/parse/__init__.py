@@ -24,7 +24,7 @@ from figdata.parse.meta import Meta, read_meta
 from figdata.parse.model import Item, assign_zones, classify, split_label
 from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, recognize
 from figdata.parse.reconcile import reconcile
-from figdata.parse.structure import Panel, split_panels
+from figdata.parse.structure import Panel, split_panels, widens
 from figdata.parse.text import norm, strip_markdown
 from figdata.parse.tick_names import strip_axis_words
 from figdata.parse.ticks import AxisTicks, name_score
@@ -65,28 +65,18 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
     items = classify(lines)
     assign_zones(items)
     meta = read_meta(items)
-    panels = split_panels(items, meta)
-    if len(panels) > 1:
-        _declared_in_panels(panels, meta)
     last_line = None
     if not decoded.ends_with_newline:
         last_line = max((i for i, text in enumerate(lines, 1) if text.strip()), default=None)
     orders = pair_orders(" ".join(it.text for it in items), meta)
-    contexts = []
+    panels, contexts = _read_panels(items, meta, orders, last_line, lines)
+    if not any(ctx.cells for ctx in contexts) and widens(items, meta.x.ticks, meta.y.ticks):
+        # the part named like data ("Analysis") placed nothing; the values stand among the
+        # figure's components ("3. **Readable annotations**" and its sentences)
+        wide = _read_panels(items, meta, orders, last_line, lines, widen=True)
+        if any(ctx.cells for ctx in wide[1]):
+            panels, contexts = wide
     truncated_at = None
-    for panel in panels:
-        ctx = _context(panel, meta, orders, last_line)
-        # "No numbers are printed inside the cells" said in the data section: sentences that
-        # read a colour ("close to white (near 0)") place no cell by where they stand
-        ctx.loose_sentences = not meta.no_values_anywhere
-        recognize(panel.items, ctx)
-        ctx = reconcile(
-            ctx, panel.items, lambda trial, its=panel.items: recognize(its, trial), meta.chart_type
-        )
-        strip_axis_words(ctx, meta.chart_type)
-        _cut_last_cell(ctx, lines)
-        panel.x, panel.y = ctx.x, ctx.y
-        contexts.append(ctx)
     panels, contexts = _fold_empty_sections(panels, contexts, meta)
     panels, contexts = _join_complements(panels, contexts, meta)
     panels, contexts, restated = _fold_restated(panels, contexts, meta)
@@ -281,7 +271,8 @@ def _declared_in_panels(panels: list[Panel], meta: Meta) -> None:
 def _cut_last_cell(ctx: Context, lines: list[str]) -> None:
     """A file that ends inside a row ("West: Q1 −2.8%, Q2 −1.9%, Q3 +5" and no line end) may
     have lost digits of its last value: whatever reader placed the row, that value is left
-    out and the cut is reported. A row whose every cell is there is complete."""
+    out and the cut is reported. A row whose every cell is there is complete, unless it is a
+    table's row without its closing bar."""
     if ctx.last_line is None or ctx.truncated:
         return
     on_last = [c for c in ctx.cells if c["line"] == ctx.last_line]
@@ -297,7 +288,10 @@ def _cut_last_cell(ctx: Context, lines: list[str]) -> None:
         size, where = len(ctx.y.ticks), {"x": last["x"]}
     else:
         return
-    if len(on_last) >= size:
+    # a table's row that lost its closing bar was cut, even with every cell there ("| 64 |
+    # 53.1 | 57.0 | 58.0 | 6")
+    unclosed = text.lstrip().startswith("|") and not text.endswith("|")
+    if len(on_last) >= size and not unclosed:
         return
     ctx.cells.remove(last)
     ctx.addressed.discard((last["x"], last["y"]))
@@ -491,6 +485,28 @@ _NAMED_VALUE = re.compile(r"[A-Za-z][\w .()/-]{0,30}?\s+[~≈]?[-−+]?\d[\d.]*\
 _POINT = re.compile(r"^\s*\(\s*[^,()]+,\s*[~≈]?[-−+]?\d[\d.]*\s*%?\s*\)\s*$")
 
 
+def _read_panels(items, meta, orders, last_line, lines, widen: bool = False):
+    """The panels of ``items`` and what the recognisers read in each."""
+    panels = split_panels(items, meta, widen)
+    if len(panels) > 1:
+        _declared_in_panels(panels, meta)
+    contexts = []
+    for panel in panels:
+        ctx = _context(panel, meta, orders, last_line)
+        # "No numbers are printed inside the cells" said in the data section: sentences that
+        # read a colour ("close to white (near 0)") place no cell by where they stand
+        ctx.loose_sentences = not meta.no_values_anywhere
+        recognize(panel.items, ctx)
+        ctx = reconcile(
+            ctx, panel.items, lambda trial, its=panel.items: recognize(its, trial), meta.chart_type
+        )
+        strip_axis_words(ctx, meta.chart_type)
+        _cut_last_cell(ctx, lines)
+        panel.x, panel.y = ctx.x, ctx.y
+        contexts.append(ctx)
+    return panels, contexts
+
+
 def _keyed_values(panels) -> bool:
     """Two or more lines that give values under names ("- Base: 71.2", "- `en → de`: 36.5,
     `en → fr`: 30.0"): values are stated, whether or not a reading placed them; their numbers
@@ -521,7 +537,11 @@ def _keyed_values(panels) -> bool:
 
 
 def completeness(
-    panels, contexts, truncated_at, has_cells: bool, diagonal_blank: bool = False
+    panels,
+    contexts,
+    truncated_at,
+    has_cells: bool,
+    diagonal_blank: bool = False,
 ) -> list[dict]:
     undecided = any(f["kind"] == "ambiguous_axes" for c in contexts for f in c.findings)
     if (

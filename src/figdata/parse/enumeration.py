@@ -208,7 +208,7 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     parts = _counted_lead(_numbered_spans(parts))
     parts = _without_swatches(parts)
     parts = _opened_in_prose(parts)
-    parts = _shaped_last(parts)
+    parts = _shaped_last(_shaped_first(parts))
     if _counted_items(parts) or _word_numbered(parts):
         return [(False, [clean_item(p) for p in parts])]  # "1 Row, 2 Rows, 3 Rows"
     out: list[tuple[bool, list[str]]] = []
@@ -291,6 +291,22 @@ def _shaped_last(parts: list[str]) -> list[str]:
     words, k = clean_item(parts[-1]).split(), len(shape.split())
     if len(words) > k and _NUMBER_SHAPE.sub("0", " ".join(words[:k])) == shape:
         return [*parts[:-1], " ".join(words[:k])]
+    return parts
+
+
+def _shaped_first(parts: list[str]) -> list[str]:
+    """'Layer 0 is drawn at the top, followed by Layer 4, Layer 8': the later items share a
+    shape; the words around it on the first item are the sentence that opened the list."""
+    if len(parts) < 3:
+        return parts
+    shapes = {_NUMBER_SHAPE.sub("0", clean_item(p)) for p in parts[1:-1]}
+    if len(shapes) != 1 or "0" not in (shape := shapes.pop()) or " " not in shape:
+        return parts
+    words, k = clean_item(parts[0]).split(), len(shape.split())
+    for start in (0, len(words) - k):
+        window = " ".join(words[start : start + k])
+        if len(words) > k and _NUMBER_SHAPE.sub("0", window) == shape:
+            return [window, *parts[1:]]
     return parts
 
 
@@ -435,6 +451,13 @@ def _parallel(items: list[str]) -> list[str]:
     ):
         # "with the species thrush, wren, finch": the words that opened the list in a sentence
         items = [clean_item(words[-1]), *items[1:]]
+    elif (
+        len(items) >= 3
+        and len(words) == 2
+        and re.fullmatch(r"(?i)with|including|namely|as", words[0])
+        and all(len(i.split()) == 1 for i in items[1:])
+    ):
+        items = [clean_item(words[1]), *items[1:]]  # "the predicted label with rust, blight"
     if len(items) == 2 and _BARE_NUMBER.match(items[1]) and not _BARE_NUMBER.match(items[0]):
         first = _NUMBER_TICK.findall(items[0])
         if first and items[0].rstrip().endswith(first[-1]):

@@ -38,14 +38,21 @@ SUMMARY = Entry(
 
 ORDER_BOTTOM_UP = Entry(
     "order_bottom_up",
-    r"bottom[- ]to[- ]top|upward|bottom row first|from the bottom|"
+    r"bottom\s*(?:[- ]to[- ]|→|->|⟶)\s*top|upward|bottom row first|from the bottom|"
     r"(?:listed|read(?:ing)?)\s+upwards?",
     "listed from bottom to top",
     "the y ticks are listed starting at the bottom edge",
 )
+ORDER_LEFT_RIGHT = Entry(
+    "order_left_right",
+    r"left\s*(?:[- ]to[- ]|→|->|⟶)\s*right|rightwards?|from the left",
+    "40, 60, 80 (left → right)",
+    "the ticks are listed along the horizontal axis, starting at the left edge",
+)
 ORDER_TOP_DOWN = Entry(
     "order_top_down",
-    r"top[- ]to[- ]bottom|downward|from the top|top row first|(?:listed|read(?:ing)?)\s+downwards?",
+    r"top\s*(?:[- ]to[- ]|→|->|⟶)\s*bottom|downward|from the top|top row first|"
+    r"(?:listed|read(?:ing)?)\s+downwards?",
     "64 listed from the top",
     "the y ticks are listed starting at the top edge",
 )
@@ -96,7 +103,9 @@ LIST_TRAIL = Entry(
     r",?\s+(?:on|for|along|across)\s+(?:both|the\s+two)\s+axes\b.*|,?\s*(?:respectively|etc\.?|"
     r"and\s+so\s+(?:on|forth)|in that order|"
     r"in this order)\b.*|,?\s+(?:along|across|under|beneath|above|below|down)\s+the\s+"
-    rf"(?:very\s+)?{PLACE.pattern}\s+(?:edge|side|axis|margin)\b.*)$",
+    rf"(?:very\s+)?{PLACE.pattern}\s+(?:edge|side|axis|margin)\b.*|"
+    # "1, 2, 3, 4 with 1 at the top": which item stands at an edge
+    r",?\s+with\s+\S+\s+(?:at|on|in)\s+the\s+(?:top|bottom|left|right)\b.*)$",
     "0.9, reading rightward",
     "a remark after the last item of a tick list",
 )
@@ -129,6 +138,14 @@ POSITION_PREPOSITIONS = Entry(
     r"^(?:at|for|in|from|to|into|under|with|on)\s+",
     "to French",
     "a preposition before a tick; the tick follows it",
+)
+
+#: a count, then the name it is placed under: a value of the data, not a tick
+VALUE_PLACED = Entry(
+    "value_placed",
+    r"^[~≈]?[-−+]?\d[\d.,]*\s*%?\s+(?:[a-z]+\s+)?(?:as|at|for|in|to|into|under|on)\s+\S",
+    "37 correctly as warbler",
+    "an item of a list that places a number under a name; such a list is data, not ticks",
 )
 
 ORDINALS: dict[str, int] = {
@@ -346,7 +363,7 @@ DIAGONAL = Entry(
 )
 DIAGONAL_BLANK = Entry(
     "diagonal_blank",
-    r"\bdiagonal\b[^.;]{0,40}?\b(?:blank|empty|masked|gr[ae]y(?:ed)?|not\s+shown|omitted|no\s+(?:text|"
+    r"\bdiagonal\b[^.;]{0,60}?\b(?:blank|empty|masked|gr[ae]y(?:ed)?|not\s+shown|omitted|no\s+(?:text|"
     r"values?|numbers?))\b|\bno\s+(?:values?|numbers?)\s+on\s+the\s+diagonal\b",
     "The diagonal cells are greyed out",
     "the diagonal cells are not part of the stated grid",
@@ -356,7 +373,8 @@ DIAGONAL_BLANK = Entry(
 BOTH_AXES = Entry(
     "both_axes",
     r"\b(?:each|both)\s+(?:axis\s+|axes\s+)?(?:with|list|lists|listing|show|showing|has|have|"
-    r"having|carry|carrying|use|using|in\s+the\s+order|ordered|listed|sorted)\b|\bsame\s+(?:classes|labels|ticks|"
+    r"having|carry|carrying|use|using|in\s+the\s+order|ordered|listed|sorted|follows?|"
+    r"following)\b|\bsame\s+(?:classes|labels|ticks|"
     r"categories)\s+on\s+both|\b(?:label|on|along)\s+both\s+axes\b|\bin\s+both\s+directions\s*:",
     "each with the classes book, cancel, ask",
     "the two axes carry the same ticks",
@@ -495,6 +513,7 @@ VALUES_FIELD = Entry(
 )
 
 ENTRIES: tuple[Entry, ...] = (
+    ORDER_LEFT_RIGHT,
     PANEL_OPENER,
     ASSIGNED,
     SUMMARY,
@@ -505,6 +524,7 @@ ENTRIES: tuple[Entry, ...] = (
     COLOUR_WORDS,
     ROWS_ARE,
     POSITION_PREPOSITIONS,
+    VALUE_PLACED,
     ORDINAL,
     AXIS_X,
     AXIS_Y,

@@ -28,7 +28,7 @@ from figdata.parse.axes import (
     tick_order,
 )
 from figdata.parse.enumeration import plain_items
-from figdata.parse.model import Item
+from figdata.parse.model import NAMES_A_PANEL, Item
 from figdata.parse.text import norm, quoted, split_top, strip_markdown
 from figdata.parse.values import parse_value
 
@@ -252,7 +252,9 @@ def axis(entry: Entry, reading: Reading) -> bool:
     if not entry.label:
         return False
     reading.in_colour = False
-    role = axis_role(entry.label)
+    role, own_name = axis_role(entry.label), None
+    if role is None and (role := _role_by_order(entry)) is not None:
+        own_name = strip_markdown(entry.label).strip()
     if role is None:
         return False
     if (
@@ -303,8 +305,13 @@ def axis(entry: Entry, reading: Reading) -> bool:
     else:
         parsed = parse_axis(body, with_label=role != "legend")
     meta = reading.meta
+    if role != "legend" and _placed_values(parsed.ticks):
+        return False  # "The warbler row: 4 as thrush, 37 correctly as warbler": a row's values
     if role == "legend":
-        if not parsed.ticks and (names := legend_entries(body)):
+        # ("FP16 = navy, INT8 = sky blue": what is left of the pairs' signs are swatches, told
+        # by most of them holding only colour words, as series_names tells the swatch side)
+        swatches = sum(_swatch(t) for t in parsed.ticks) * 2 > len(parsed.ticks)
+        if (swatches or not parsed.ticks) and (names := legend_entries(body)):
             parsed = Axis(label=parsed.label, ticks=names)
         parsed.ticks = _named_entries(parsed.ticks, body)
         if (
@@ -347,12 +354,43 @@ def axis(entry: Entry, reading: Reading) -> bool:
     dashed = re.search(r"\baxis\s*[—–:]\s*([^\W\d][^()]*?)\s*(?:\(|$)", strip_markdown(label), re.I)
     if parsed.label is None and dashed:
         parsed.label = dashed.group(1).strip()  # "X-axis — Ratio"
-    target.label = target.label or parsed.label
+    target.label = target.label or own_name or parsed.label
     if parsed.ticks and not target.ticks:
         target.ticks = parsed.ticks
     target.order = target.order or parsed.order
     target.same_as_other = target.same_as_other or parsed.same_as_other
     return True
+
+
+def _role_by_order(entry: Entry) -> str | None:
+    """'Temperature (°C): 40, 60, 80 (left → right)': an axis named only by its own name, its
+    list read along one edge of the figure."""
+    label = strip_markdown(entry.label or "")
+    if not entry.body or re.search(r"\d", re.sub(r"\([^()]*\)", " ", label)):
+        return None  # "Window 500 (left to right): ...": one row's values
+    if (
+        NAMES_A_PANEL.search(label)
+        or lexicon.LEGEND.search(label)
+        or is_colourbar_label(label)
+        or re.search(r"\b(?:ax[ie]s|titles?|values?|cells?|numbers?|rows?|columns?)\b", label, re.I)
+        or len(label.split()) > 5
+    ):
+        return None  # "Panel titles (left to right)": the order of other things
+    text = f"{label} {entry.body}"
+    across = bool(lexicon.ORDER_LEFT_RIGHT.search(text))
+    down = bool(lexicon.ORDER_TOP_DOWN.search(text) or lexicon.ORDER_BOTTOM_UP.search(text))
+    ticks = parse_axis(entry.body, with_label=False).ticks
+    # the body is the list itself, its first item first ("40, 60, 80 (left → right)"), not a
+    # sentence about the figure that holds a list
+    if across == down or len(ticks) < 2 or not strip_markdown(entry.body).startswith(ticks[0]):
+        return None
+    return "x" if across else "y"
+
+
+def _placed_values(ticks: list[str]) -> bool:
+    """Most items place a number under a name ("4 as thrush", "12 at 0.5")."""
+    placed = sum(bool(lexicon.VALUE_PLACED.search(t)) for t in ticks)
+    return len(ticks) >= 2 and placed * 2 > len(ticks)
 
 
 #: a label that is only an axis word ("Columns", "Vertical", "y-axis"): it names no axis
@@ -434,7 +472,7 @@ def prose_axes(reading: Reading) -> None:
     for role, target in (("x", x), ("y", y)):
         if not target.ticks:
             found = _axis_in_prose(prose, role)
-            if found is not None:
+            if found is not None and not _placed_values(found.ticks):
                 target.label = target.label or found.label
                 target.ticks = found.ticks
                 target.order = target.order or found.order
@@ -833,7 +871,10 @@ def _swatch(text: str) -> bool:
 
 def legend_entries(body: str) -> list[str]:
     """A legend told on one line as swatch-name pairs: "teal bars = A; grey bars = B"."""
-    parts = [p.strip() for p in re.split(r"\s*;\s*", strip_markdown(body).strip(" .")) if p]
+    text = strip_markdown(body).strip(" .")
+    # pairs set apart by semicolons, or by commas when no semicolon does ("FP16 = navy, INT8
+    # = sky blue")
+    parts = [p.strip() for p in re.split(r"\s*;\s*" if ";" in text else r"\s*,\s*", text) if p]
     if len(parts) < 2 or not all(re.search(r"\s[–—-]\s|:\s|=", p) for p in parts):
         return []
     names = series_names(parts)
@@ -1128,13 +1169,18 @@ def _last_phrase(head: str) -> str | None:
     return head
 
 
+# the end of a sentence; after a capital or a digit only before a capitalised word ("..., BAX,
+# GADD45A. Rows go top to bottom")
+_SENTENCE_END = re.compile(r"(?<=[a-z)])\.\s|(?<=[A-Z0-9])\.\s+(?=[A-Z][a-z])")
+
+
 def _both_axes(text: str) -> list[str]:
     """'The same five variables label both axes: A, B, C', 'both in the order a, b, c'."""
     for m in lexicon.BOTH_AXES.regex.finditer(text):
         # "both ordered de, fr, cs", "both list news, law": the list follows the verb
         start = m.end() if re.match(r"(?i)(?:each|both)\b", m.group(0)) else m.start()
-        after = re.split(r"(?<=[a-z)])\.\s", text[start:], maxsplit=1)[0]
-        before = re.split(r"(?<=[a-z)])\.\s", text[: m.start()])[-1]
+        after = _SENTENCE_END.split(text[start:], maxsplit=1)[0]
+        before = _SENTENCE_END.split(text[: m.start()])[-1]
         listed = re.findall(r"\(([^()]*,[^()]*)\)", before)
         if re.match(r"(?i)(?:on|along|label)\b", m.group(0)) and not re.match(
             r"\s*[:—–]", text[m.end() :]
@@ -1143,7 +1189,12 @@ def _both_axes(text: str) -> list[str]:
             spoken = parse_axis(clause, with_label=False).ticks if "," in clause else []
             if listed:
                 after = listed[-1]  # "three annotators (A1, A2, A3) on both axes"
-            elif len(spoken) >= 2 and clause.endswith(spoken[-1]):
+            elif (
+                len(spoken) >= 2
+                and clause.endswith(spoken[-1])
+                # ("are left white, and the class names on both axes": a phrase, not ticks)
+                and not any(re.match(r"(?i)(?:the|a|an)\s", t) for t in spoken)
+            ):
                 return spoken  # "tasks SST-2, MNLI, QNLI, RTE, CoLA on both axes"
             elif not re.search(r"[:—–]", after):
                 continue  # "the labels along both axes are single digits, rotated": no list

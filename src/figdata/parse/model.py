@@ -68,12 +68,15 @@ def split_label(text: str) -> tuple[str | None, str]:
         i = find_top(text, arrow)
         if i > 0:
             return text[:i].strip(), text[i + len(arrow) :].strip()
-    # "bright — 92, 88, 95": a dash before a run of values
-    m = _DASH_VALUES.match(text) or _EQUALS_VALUE.match(text)
+    # "bright — 92, 88, 95": a dash before a run of values; "MDM2 | TP53 0.62, MDM2 1.00": the
+    # one bar of a line sets its name apart
+    m = _DASH_VALUES.match(text) or _EQUALS_VALUE.match(text) or _BAR_NAME.match(text)
     if m:
         return m.group(1).strip(), m.group(2).strip()
     return None, text.strip()
 
+
+_BAR_NAME = re.compile(r"^\s*(?![-−+~≈]?\d[\d.,]*\s*%?\s*\|)([^|]{1,40}?)\s+\|\s+([^|\s][^|]*)$")
 
 _SETEXT = re.compile(r"^\s{0,3}={3,}\s*$")
 

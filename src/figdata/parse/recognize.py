@@ -736,6 +736,10 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
             )
             at = own.pop() if len(own) == 1 else row
             pairs.append((m.start("num"), m.group("tick"), m.group("num"), at))
+    if row is not None and any(t.lower() == row.lower() for t in ctx.x.ticks):
+        # "... 6 under sparrow and 39 on the diagonal": the named row's own column
+        for m in _ON_DIAGONAL.finditer(text):
+            pairs.append((m.start("num"), row, m.group("num"), row))
     if len(pairs) < 2 or any(at is None for *_, at in pairs):
         return False
     seen = set()
@@ -746,6 +750,11 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
         seen.add((x, at))
         ctx.cell(x, at, Value(float(num.replace(MINUS, "-")), num), item, "prose")
     return True
+
+
+_ON_DIAGONAL = re.compile(
+    rf"(?<![\w.])(?P<num>{NUM})\s+(?:on|along|in)\s+the\s+(?:main\s+)?diagonal\b", re.I
+)
 
 
 def _prose_row(text: str, ctx: Context) -> str | None:
@@ -1184,6 +1193,10 @@ def _at_pairs(item: Item, ctx: Context, group, text: str, rows_axis, across) -> 
             # "In the row for true class thrush, ... 5 under predicted thrush": the mention
             # that the rows' axis name introduces is the row; the others name columns
             named = {t for a, _, t in found if _introduced(text[:a], rows_axis, across)}
+        if len(named) != 1 and (first := _PROSE_NUMBER.search(text)):
+            # "DeiT-S moves from 0.102 ... to 0.039 ..., tracking ViT-B/16": the one row named
+            # before any number is the sentence's subject
+            named = {t for a, _, t in found if a < first.start()}
         if len(named) != 1:
             return False
         key = named.pop()
@@ -1324,6 +1337,20 @@ def _overlap(xs, ys) -> bool:
     return any(a < d and c < b for a, b, _ in xs for c, d, _ in ys)
 
 
+# (digits inside a name, "ViT-B/16", are no value)
+def _without_axis_names(text: str, ctx: Context) -> str:
+    lower = text.lower()
+    for label in (ctx.x.label, ctx.y.label):
+        if not label or len(label) <= 2:
+            continue
+        name = label.lower()
+        while (at := lower.find(name)) >= 0:
+            text = text[:at] + " " * len(name) + text[at + len(name) :]
+            lower = lower[:at] + " " * len(name) + lower[at + len(name) :]
+    return text
+
+
+_PARTICIPLE_REMARK = re.compile(r"(?<=[\d%]),\s+[a-z]+ing\b(?:[^\d,;]|(?<=[\w/-])\d)*$")
 _WORDED_REMARK = re.compile(r"(?<=[\d%])\s*\((?=[^()]*[A-Za-z]{3})[^()]*\)")
 
 
@@ -1369,6 +1396,9 @@ def _prose_point(item: Item, ctx: Context, group) -> bool:
         said = clause  # the claim and comparison words are read in the whole clause
         # "Fri 15:00 is 0.95 (late-opening Friday)": a remark in words after a value names no cell
         clause = _WORDED_REMARK.sub(lambda m: " " * len(m.group(0)), clause)
+        # "... to 0.039 at T=2.0, tracking ViT-B/16 closely": a participle after the values
+        # compares; the row it names is not theirs
+        clause = _PARTICIPLE_REMARK.sub(lambda m: " " * len(m.group(0)), clause)
         xs, ys = _named_better(clause, mentions(clause, ctx.x), mentions(clause, ctx.y), ctx)
         told, before = before, (xs, ys)
         # "... are in the 00-04 row, for example 1.8 on Wed": the example keeps the row that
@@ -1385,6 +1415,8 @@ def _prose_point(item: Item, ctx: Context, group) -> bool:
                 xs = [(-1, -1, group[1])]
             else:
                 ys = [(-1, -1, group[1])]
+        # ("at Peak temperature 1100": an axis' name is no claim word)
+        said = _without_axis_names(said, ctx)
         unscaled = lexicon.SCALE_END.regex.sub(" ", said)
         if SUMMARY_LABEL.search(said) or claim_words(unscaled) or compares(said):
             continue  # a claim about a cell ("the highest rate, 80.1") or a difference

@@ -135,12 +135,9 @@ def _match_title(heading: str, titles: list[str]) -> str:
     return best if best is not None else cleaned
 
 
-def data_items(items: list[Item]) -> list[Item]:
-    """The data part; a description without one states its data among the prose.
-
-    Without a section that names the data, every line before the observations is a
-    candidate (the recognisers decide), except the line that names the figure.
-    """
+def _candidates(items: list[Item]) -> tuple[list[Item], list[Item]]:
+    """The lines in a part named like data, and the lines before the observations that may
+    hold data too (all but the line that names the figure and the parts' headings)."""
     data = [it for it in items if it.zone == "data"]
     # the line that names the figure opens the document; a bold line after paragraphs
     # ('**Column "0-10 cm"** (top to bottom):') heads data
@@ -154,6 +151,42 @@ def data_items(items: list[Item]) -> list[Item]:
         and it is not first
         and not (it.kind == "heading" and zone_of_heading(it.text) is not None)
     ]
+    return data, fallback
+
+
+def widens(items: list[Item], xs: list[str], ys: list[str]) -> bool:
+    """Whether a candidate line outside ``data_items`` names a tick of each axis beside a
+    number ("at Dropout 0.1 with Weight decay 1e-4 the cell reads 0.786")."""
+    taken = {it.line for it in data_items(items)}
+    return any(
+        it.line not in taken and _holds_data(it) and _names(it.text, xs) and _names(it.text, ys)
+        for it in _candidates(items)[1]
+    )
+
+
+def _names(text: str, ticks: list[str]) -> bool:
+    """A tick stands in ``text`` as a word of its own ("0.1", not the "0.1" of "0.15")."""
+    for tick in ticks:
+        at = text.find(tick) if tick else -1
+        while at >= 0:
+            before = text[at - 1] if at else " "
+            after = text[at + len(tick)] if at + len(tick) < len(text) else " "
+            if not (before.isalnum() or before == "." or after.isalnum() or after == "."):
+                return True
+            at = text.find(tick, at + 1)
+    return False
+
+
+def data_items(items: list[Item], widen: bool = False) -> list[Item]:
+    """The data part; a description without one states its data among the prose.
+
+    Without a section that names the data, every line before the observations is a
+    candidate (the recognisers decide), except the line that names the figure. ``widen``
+    takes every candidate, for a part named like data in which nothing was read.
+    """
+    data, fallback = _candidates(items)
+    if widen:
+        return sorted(fallback + data, key=lambda it: it.line)
     if data and any(_holds_data(it) for it in data):
         if not _listed_data(data) and _listed_data([it for it in fallback if it.zone == "title"]):
             # "Additional details: the colour bar ..." after untitled bullets of values: a
@@ -264,8 +297,8 @@ def _opens_panel(data: list[Item], index: int, text: str, meta: Meta) -> bool:
     return False
 
 
-def split_panels(items: list[Item], meta: Meta) -> list[Panel]:
-    data = data_items(items)
+def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Panel]:
+    data = data_items(items, widen)
     panels: list[Panel] = []
     head: list[Item] = []
     for index, item in enumerate(data):

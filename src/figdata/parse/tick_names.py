@@ -51,7 +51,7 @@ def strip_axis_words(ctx: Context, chart_type: str | None = None) -> None:
     for name in ("x", "y"):
         axis: AxisTicks = getattr(ctx, name)
         legend = name == "y" and chart_type in ("grouped_bar", "line")
-        renames = bare_names(axis, legend)
+        renames = bare_names(axis, legend) or bare_units(axis)
         if renames is None:
             continue
         label = axis.label
@@ -73,6 +73,34 @@ def strip_axis_words(ctx: Context, chart_type: str | None = None) -> None:
             tuple(renames.get(v, v) if i == index else v for i, v in enumerate(key))
             for key in ctx.addressed
         }
+
+
+# "Temperature (K)", "Gate voltage [V]": the unit the axis' name gives in brackets
+_LABEL_UNIT = re.compile(r"[(\[]\s*([^()\[\]\d\s][^()\[\]]{0,7}?)\s*[)\]]\s*$")
+
+
+_NUMBER = re.compile(NUM)
+
+
+def bare_units(axis: AxisTicks) -> dict[str, str] | None:
+    """{tick: number} when every tick is a number, a space and the unit of the axis' name.
+
+    Under "Temperature (K)", rows "250 K", "300 K" are the ticks 250 and 300: the unit is
+    printed once, on the axis' name. Glued to the number ("8K" under "Length (K)") it is a
+    magnitude and stays."""
+    found = _LABEL_UNIT.search(axis.label or "")
+    if found is None or len(axis.ticks) < 2:
+        return None
+    unit = found.group(1)
+    numbers = []
+    for tick in axis.ticks:
+        head, _, tail = tick.strip().rpartition(" ")
+        if tail != unit or not _NUMBER.fullmatch(head.strip()):
+            return None
+        numbers.append(head.strip())
+    if len(set(numbers)) != len(numbers):
+        return None
+    return dict(zip(axis.ticks, numbers, strict=True))
 
 
 def _names(word: str, axis: AxisTicks) -> bool:
