@@ -291,7 +291,7 @@ def _cut_last_cell(ctx: Context, lines: list[str]) -> None:
     # a table's row that lost its closing bar was cut, even with every cell there ("| 64 |
     # 53.1 | 57.0 | 58.0 | 6")
     unclosed = text.lstrip().startswith("|") and not text.endswith("|")
-    if len(on_last) >= size and not unclosed:
+    if len(on_last) >= size and not unclosed and not _fewer_decimals(on_last):
         return
     ctx.cells.remove(last)
     ctx.addressed.discard((last["x"], last["y"]))
@@ -299,6 +299,40 @@ def _cut_last_cell(ctx: Context, lines: list[str]) -> None:
     item = Item(ctx.last_line, "text", 0, text, "data")
     detail = "file ends inside a row; the unterminated value is left out"
     ctx.finding("truncated", "warning", detail, item, **where)
+
+
+def _stepped_rows(ctx: Context) -> None:
+    """An axis walked from its ends one by one ("Layer 0 at the top down to Layer 24") whose
+    data names every k-th tick from end to end (0, 4, ..., 24) has those ticks: the walk was
+    a guess at the steps, the rows say them."""
+    for name in ("x", "y"):
+        axis = getattr(ctx, name)
+        if len(axis.ticks) < 5 or not all(t.isdigit() for t in axis.ticks):
+            continue
+        numbers = [int(t) for t in axis.ticks]
+        if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+            continue
+        used = sorted({int(c[name]) for c in ctx.cells if str(c[name]).isdigit()})
+        if len(used) < 3 or used[0] != numbers[0] or used[-1] != numbers[-1]:
+            continue
+        steps = {b - a for a, b in zip(used, used[1:], strict=False)}
+        if len(steps) != 1 or steps.pop() < 2:
+            continue
+        kept = [t for t in axis.ticks if int(t) in set(used)]
+        top = [t for t in axis.top_down if t in kept]
+        setattr(ctx, name, AxisTicks(name, axis.label, kept, top))
+
+
+def _decimals(text: str) -> int:
+    digits = re.search(r"\.(\d+)", text)
+    return len(digits.group(1)) if digits else 0
+
+
+def _fewer_decimals(row: list[dict]) -> bool:
+    """The row's last value is printed with fewer decimals than every other ("3.88, 4.1" at
+    the end of the file): its last digits were cut."""
+    before = {_decimals(c["value_text"]) for c in row[:-1]}
+    return len(before) == 1 and _decimals(row[-1]["value_text"]) < before.pop()
 
 
 def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> Context:
@@ -501,6 +535,7 @@ def _read_panels(items, meta, orders, last_line, lines, widen: bool = False):
             ctx, panel.items, lambda trial, its=panel.items: recognize(its, trial), meta.chart_type
         )
         strip_axis_words(ctx, meta.chart_type)
+        _stepped_rows(ctx)
         _cut_last_cell(ctx, lines)
         panel.x, panel.y = ctx.x, ctx.y
         contexts.append(ctx)

@@ -214,29 +214,52 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     out: list[tuple[bool, list[str]]] = []
     current: list[str] = []
     keyed = False
+    head = None  # the last word of the sentence a run follows ("... over the tasks POS")
     for part in parts:
         led, after = _drop_lead(part)
         if led and after.strip():
             if current:
-                out.append((keyed, current))
+                out.append(_named_run(keyed, current))
             tick = clean_item(after)
-            current, keyed = ([tick] if looks_like_item(tick) else []), True
+            current, keyed, head = ([tick] if looks_like_item(tick) else []), True, None
             continue
         if _lead_only(part):  # "..., and carries four ticks, Q1, Q2": the list opens after it
             if current:
-                out.append((keyed, current))
-            current, keyed = [], True
+                out.append(_named_run(keyed, current))
+            current, keyed, head = [], True, None
             continue
         tick = _abbreviated(part, clean_item(part), part is parts[-1])
         if looks_like_item(tick):
+            if not current and head:
+                current.append(head)
             current.append(tick)
+            head = None
         else:
             if current:
-                out.append((keyed, current))
+                out.append(_named_run(keyed, current))
             current, keyed = [], False
+            words = clean_item(part).split()
+            head = (
+                f"\x00{words[-1]}" if len(words) > 1 and _NAME_TOKEN.fullmatch(words[-1]) else None
+            )
     if current:
-        out.append((keyed, current))
+        out.append(_named_run(keyed, current))
     return [(k, _parallel(r)) for k, r in out]
+
+
+# "POS", "Dep", "SRL": a short name with a capital, or a code
+_NAME_TOKEN = re.compile(r"[A-Z][A-Za-z0-9-]{0,11}")
+
+
+def _named_run(keyed: bool, run: list[str]) -> tuple[bool, list[str]]:
+    """A run after a sentence ending in a name of the run's shape starts with that name
+    ("a matrix over the tasks POS, NER, Dep"); otherwise the sentence's last word is not."""
+    if not run or not run[0].startswith("\x00"):
+        return keyed, run
+    rest = run[1:]
+    if len(rest) >= 2 and all(_NAME_TOKEN.fullmatch(r) for r in rest):
+        return keyed, [run[0][1:], *rest]
+    return keyed, rest
 
 
 # "Q1 at the top through Q4 at the bottom", "T1 (top) to T6": one part that spans numbered names
@@ -244,7 +267,8 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
 # "S1–S6", "Plot 1 through Plot 5", "Q1 at the top through Q4 at the bottom"
 _PLACED = r"(?:\s*\([^()]*\)|\s+at\s+the\s+[a-z]+)?"
 _NUMBERED_NAMES = re.compile(
-    rf"\b([A-Za-z]{{1,12}})( ?)(\d{{1,3}})\b{_PLACED}\s*(?:to|-|–|through|thru)\s*"
+    rf"\b([A-Za-z]{{1,12}})( ?)(\d{{1,3}})\b{_PLACED}\s*(?:(?:down|up)\s+)?"
+    r"(?:to|-|–|through|thru)\s*"
     rf"\1\2(\d{{1,3}})\b{_PLACED}"
 )
 
@@ -431,6 +455,13 @@ def _parallel(items: list[str]) -> list[str]:
     one-word names with a capital or a digit, lowercase words leading the first item are a noun
     that introduced the list ("stages S1, S2, S3", "agents PPO and SAC").
     """
+    if (
+        len(items) >= 3
+        and len(first := items[0].split()) == 1
+        and (named := re.fullmatch(r"([A-Za-z]+) ?\d+", items[1]))
+        and first[0].lower() in (named.group(1).lower() + "s", named.group(1).lower() + "es")
+    ):
+        items = items[1:]  # "layers, Layer 0 through Layer 11": the plural named the list
     words = items[0].split()
     if (
         len(items) >= 2

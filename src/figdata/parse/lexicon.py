@@ -101,8 +101,7 @@ LIST_TRAIL = Entry(
     r"(?:from\s+)?(?:left|right|top|bottom)\s+to\s+(?:left|right|top|bottom)\b.*|"
     # "pt on both axes": where the list stands, not a part of its last item
     r",?\s+(?:on|for|along|across)\s+(?:both|the\s+two)\s+axes\b.*|,?\s*(?:respectively|etc\.?|"
-    r"and\s+so\s+(?:on|forth)|in that order|"
-    r"in this order)\b.*|,?\s+(?:along|across|under|beneath|above|below|down)\s+the\s+"
+    r"and\s+so\s+(?:on|forth)|in\s+(?:that|this|the\s+same)\s+order)\b.*|,?\s+(?:along|across|under|beneath|above|below|down)\s+the\s+"
     rf"(?:very\s+)?{PLACE.pattern}\s+(?:edge|side|axis|margin)\b.*|"
     # "1, 2, 3, 4 with 1 at the top": which item stands at an edge
     r",?\s+with\s+\S+\s+(?:at|on|in)\s+the\s+(?:top|bottom|left|right)\b.*)$",
@@ -385,14 +384,17 @@ PROSE_X = Entry(
     "prose_x",
     # "horizontal **p** (draft temperature: 0.2, 0.4)": the bare direction word
     r"x[- ]?axis|horizontal(?:\s+axis|(?=\s+[^\s(]+(?:\s+[^\s(]+){0,3}\s*\())|columns?|"
-    r"bottom(?=\s*\()|bottom\s+(?:edge|axis)",
+    r"bottom(?=\s*\()|bottom\s+(?:edge|axis)|"
+    # "the axes: x is "Strength" (0, 1, 2)": the bare letter as the subject
+    r"(?<![\w.×*])x(?=\s+(?:is|shows|gives|carries)\s)",
     "years along the bottom (2019, 2020)",
     "the horizontal axis, in a sentence",
 )
 PROSE_Y = Entry(
     "prose_y",
     r"y[- ]?axis|vertical(?:\s+axis|(?=\s+[^\s(]+(?:\s+[^\s(]+){0,3}\s*\())|rows?|"
-    r"side(?=\s*\()|side\s+axis|left\s+(?:edge|side)",
+    r"side(?=\s*\()|side\s+axis|left\s+(?:edge|side)|"
+    r"(?<![\w.×*])y(?=\s+(?:is|shows|gives|carries)\s)",
     "regions up the side (North, South)",
     "the vertical axis, in a sentence",
 )
@@ -471,13 +473,15 @@ WHICH_REMARK = Entry(
 #: the words that can only name an axis in a sentence ("bottom" may be "from top to bottom")
 AXIS_NAMED_X = Entry(
     "axis_named_x",
-    r"x[- ]?axis|horizontal(?:\s+axis)?|columns?",
+    r"x[- ]?axis|horizontal(?:\s+axis)?|columns?|"
+    r"(?<![\w.×*])x(?=\s+(?:is|shows|gives|carries)\s)",
     "horizontal axis",
     "names the horizontal axis wherever it stands",
 )
 AXIS_NAMED_Y = Entry(
     "axis_named_y",
-    r"y[- ]?axis|vertical(?:\s+axis)?|rows?",
+    r"y[- ]?axis|vertical(?:\s+axis)?|rows?|"
+    r"(?<![\w.×*])y(?=\s+(?:is|shows|gives|carries)\s)",
     "vertical axis",
     "names the vertical axis wherever it stands",
 )

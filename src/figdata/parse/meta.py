@@ -380,9 +380,14 @@ def _role_by_order(entry: Entry) -> str | None:
     across = bool(lexicon.ORDER_LEFT_RIGHT.search(text))
     down = bool(lexicon.ORDER_TOP_DOWN.search(text) or lexicon.ORDER_BOTTOM_UP.search(text))
     ticks = parse_axis(entry.body, with_label=False).ticks
-    # the body is the list itself, its first item first ("40, 60, 80 (left → right)"), not a
-    # sentence about the figure that holds a list
-    if across == down or len(ticks) < 2 or not strip_markdown(entry.body).startswith(ticks[0]):
+    # the body is the list itself and its order ("40, 60, 80 (left → right)"), not a
+    # sentence about the figure that holds a list ("**Setup.** The panel, titled ...")
+    listed = lexicon.LIST_TRAIL.regex.sub(
+        "", re.sub(r"\([^()]*\)", " ", strip_markdown(entry.body))
+    )
+    if across == down or len(ticks) < 2 or label.endswith("."):
+        return None
+    if len(listed.strip(" .;")) > sum(len(t) + 3 for t in ticks) + 6:
         return None
     return "x" if across else "y"
 
@@ -886,6 +891,12 @@ _PLACED_REMARK = re.compile(
 )
 
 
+_NO_TITLE = re.compile(r"\s*(?:none|no\s+title|not\s+(?:printed|shown|given)|absent)\b", re.I)
+
+# a name set off in emphasis at the start of an entry, a sentence after it
+_EMPHASISED_FIRST = re.compile(r"\s*(\*{1,2}|_)([^*_]+?)\1(?=\s*(?:[.;,]\s+\S|\s*$))")
+
+
 def _title_items(items: list[Item]) -> list[str]:
     """Titles listed under a 'Titles' / 'Panel titles' / 'Panels' entry."""
     titles: list[str] = []
@@ -899,7 +910,11 @@ def _title_items(items: list[Item]) -> list[str]:
             continue  # "X-axis Title: Predicted" names an axis, not a panel
         # "(a) Pass@1 over Training - positioned at the top-center": where it stands is no title
         body = _PLACED_REMARK.sub("", item.body or "")
+        if _NO_TITLE.match(strip_markdown(body)):
+            continue  # "**Chart title:** none printed above the plot"
         found = quoted(body)
+        if not found and (set_off := _EMPHASISED_FIRST.match(body)):
+            found = [set_off.group(2)]  # "*Pearson r between tasks*. It is a ...": the name
         if not found and body and not re.search(r"\be\.g\.|labell?ed with", body):
             found = [
                 strip_markdown(p).strip(" .")
@@ -976,6 +991,14 @@ def _counted_bracket(role: str) -> re.Pattern:
 def _axis_in_prose(text: str, role: str) -> Axis | None:
     """'the horizontal axis shows the weight λ1 (0.1, 0.5, 1.0)' in an overview."""
     named = None
+    # "Quarters (Q1 to Q4) form the columns": the name and its ticks, then the axis they make
+    for m in _BRACKETS_THEN_AXIS[role].finditer(text):
+        name = _NAME_BEFORE.search(text, max(0, m.start() - 50), m.start())
+        axis = parse_axis(m.group("ticks"), with_label=False)
+        # (two items in brackets are more often a remark: "Irradiance (PPFD, µmol m⁻² s⁻¹)")
+        if name is not None and len(axis.ticks) >= 3:
+            axis.label = re.sub(r"(?i)^(?:the|its|and|while)\s+", "", name.group(1)).strip()
+            return axis
     # "a source language (rows, top to bottom EN, DE, FR)": the axis word opens the bracket
     for m in _bracket_opened_by_axis(role).finditer(text):
         # ("a function of **batch size** (x-axis: 16, 32)": the name in bold)
@@ -1106,6 +1129,8 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         if _CLAUSE_ENDS.match(m.group("body")):
             continue  # "elevation bands on the x-axis and slope aspect (N, E) on the y-axis"
         weak = not re.search(r"axis", m.group(0)[:20], re.I)  # "rows", "columns"
+        if weak and _PANELS_IN_A_ROW.search(text, 0, m.start()):
+            continue  # "three small heatmaps in one row": how the panels stand
         counted = weak and _COUNT_BEFORE.search(text, 0, m.start())
         if weak and named is not None:
             continue  # the axis was named outright; a later "rows" is something else
@@ -1131,6 +1156,20 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         return named
     return bracketed or named or spoken
 
+
+_BRACKETS_THEN_AXIS = {
+    role: re.compile(
+        r"\((?P<ticks>[^()]+)\)\s+"
+        r"(?:forms?|make\s+up|makes\s+up|are|is|gives?|labels?|defines?|runs?\s+along|"
+        rf"runs?\s+down|sits?\s+on)\s+the\s+(?:{_AXIS_NAMED[role]})",
+        re.I,
+    )
+    for role in ("x", "y")
+}
+# the name right before the brackets ("Quarters (Q1 to Q4) ...")
+_NAME_BEFORE = re.compile(r"([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3})\s*$")
+
+_PANELS_IN_A_ROW = re.compile(r"\b(?:in|into|as|along)\s+(?:one|a|a\s+single|the\s+same)\s+$", re.I)
 
 # the axis word closed its clause: what follows is another one
 _CLAUSE_ENDS = re.compile(r"(?:and|while|whereas|but)\b", re.I)
@@ -1171,7 +1210,7 @@ def _last_phrase(head: str) -> str | None:
 
 # the end of a sentence; after a capital or a digit only before a capitalised word ("..., BAX,
 # GADD45A. Rows go top to bottom")
-_SENTENCE_END = re.compile(r"(?<=[a-z)])\.\s|(?<=[A-Z0-9])\.\s+(?=[A-Z][a-z])")
+_SENTENCE_END = re.compile(r"(?<=[a-z)*_\"'”])\.\s|(?<=[A-Z0-9])\.\s+(?=[A-Z][a-z])")
 
 
 def _both_axes(text: str) -> list[str]:
@@ -1186,6 +1225,7 @@ def _both_axes(text: str) -> list[str]:
             r"\s*[:—–]", text[m.end() :]
         ):
             clause = re.split(r"[;:]", before)[-1].strip()
+            clause = lexicon.LIST_TRAIL.regex.sub("", clause).strip()
             spoken = parse_axis(clause, with_label=False).ticks if "," in clause else []
             if listed:
                 after = listed[-1]  # "three annotators (A1, A2, A3) on both axes"

@@ -78,6 +78,11 @@ def split_label(text: str) -> tuple[str | None, str]:
 
 _BAR_NAME = re.compile(r"^\s*(?![-−+~≈]?\d[\d.,]*\s*%?\s*\|)([^|]{1,40}?)\s+\|\s+([^|\s][^|]*)$")
 
+# (values set apart by spaces alone are a grid's row, read with the block: code_grid)
+_CODE_ROW = re.compile(
+    r"^([^\s\d\W][^\s,]*)\s+([-−+~≈]?\d[\d.]*%?(?:\s*,\s*[-−+~≈]?\d[\d.]*%?)*)\s*$"
+)
+
 _SETEXT = re.compile(r"^\s{0,3}={3,}\s*$")
 
 
@@ -105,7 +110,7 @@ def classify(lines: list[str]) -> list[Item]:
             # it (a line of dashes under a paragraph is mostly a rule between sections here)
             items[-1] = Item(items[-1].line, "heading", 1, items[-1].text)
             continue
-        if in_code:
+        if in_code or _indented_code(raw, lines, number, items):
             item = Item(number, "code", 0, raw.strip())
         elif m := _HEADING.match(raw):
             item = Item(number, "heading", len(m.group(1)), m.group(2))
@@ -124,11 +129,26 @@ def classify(lines: list[str]) -> list[Item]:
             item = Item(number, "text", 0, raw.strip())
         if item.kind in ("list", "code", "text"):
             item.label, item.body = split_label(item.text)
+        if item.kind == "code" and item.label is None and (row := _CODE_ROW.match(item.text)):
+            # "NER   0.62, 1.00" in a block of code: a row's name, then its values
+            item.label, item.body = row.group(1), row.group(2)
         elif item.kind == "bold":
             item.label, item.body = _bold_parts(item.text)
         items.append(item)
     _csv_blocks_as_tables(items)
     return items
+
+
+def _indented_code(raw: str, lines: list[str], number: int, items: list[Item]) -> bool:
+    """A line indented four spaces or more, not a list item, that opens after a blank line
+    or goes on a block of such lines (markdown's indented code: "    NER   0.62, 1.00").
+    A list's indented paragraph stays a part of its list."""
+    if not raw.startswith(("    ", "\t")) or _LIST.match(raw):
+        return False
+    before = lines[number - 2] if number >= 2 else ""
+    if items and items[-1].kind == "code" and items[-1].line == number - 1:
+        return True
+    return not before.strip() and not (items and items[-1].kind == "list")
 
 
 def _csv_blocks_as_tables(items: list[Item]) -> None:
@@ -213,8 +233,13 @@ def assign_zones(items: list[Item]) -> None:
             # section name such as "Overview"
             titled = ":" in item.text or len(strip_markdown(item.text).split()) > 3
             # ("### Values by column" after a paragraph that described the figure: a section)
-            after_prose = found == "data" and any(
+            prose_before = any(
                 it.kind == "text" and len(it.text.split()) >= 8 for it in items[:index]
+            )
+            # ("#### Panel 1: North Plain" after the paragraphs that describe the figure: the
+            # first panel's section, not the figure's name)
+            after_prose = prose_before and (
+                found == "data" or bool(lexicon.PANEL_OPENER.search(opener_parts(item.text)[0]))
             )
             if (
                 not seen_title

@@ -698,7 +698,9 @@ def prose(item: Item, ctx: Context, group) -> bool:
         return False
     if item.kind not in ("text", "list") or not ctx.x.ticks or not ctx.y.ticks:
         return False
-    text = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), item.text)
+    # a remark in brackets is blanked; a count alone in brackets after a word is kept ("the
+    # rest went to warbler (3), finch (0)")
+    text = _BRACKET.sub(lambda m: _blank_remark(m, item.text), item.text)
     # each sentence of a paragraph tells its own row ("Of the basalt samples, 41 ... The
     # granite row is similar: 37 ..."): a row named in one sentence never reaches the next
     sentences = [s for s in _SENTENCE.split(text) if _HAS_DIGIT.search(s)]
@@ -709,6 +711,14 @@ def prose(item: Item, ctx: Context, group) -> bool:
 
 
 _SENTENCE = re.compile(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])")
+_BRACKET = re.compile(r"\([^()]*\)")
+_COUNT_IN_BRACKETS = re.compile(rf"\(\s*{NUM}\s*\)")
+
+
+def _blank_remark(m: re.Match, text: str) -> str:
+    if _COUNT_IN_BRACKETS.fullmatch(m.group(0)) and re.search(r"[A-Za-z]\s?$", text[: m.start()]):
+        return m.group(0)
+    return " " * len(m.group(0))
 
 
 def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
@@ -728,8 +738,17 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
     end = r"(?=\s*(?:[,;.]|\band\b|$))"
     named_first = rx(rf"\b(?P<tick>{alt})\s+(?P<num>{NUM}){end}", re.I)
     count_first = rx(rf"(?<![\w.])(?P<num>{NUM})\s+(?P<tick>{alt})\b{end}", re.I)
-    for pattern in (after, before, named_first, count_first):
+    bracketed = rx(rf"\b(?P<tick>{alt})\s*\((?P<num>{NUM})\)", re.I)
+    # "the rest went to warbler (3), finch (0) and sparrow (6)": a run of classes, each with
+    # its count in brackets (one alone, "predicted as finch (5)", is a remark)
+    runs = rx(
+        rf"\b(?:{alt})\s*\({NUM}\)(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:{alt})\s*\({NUM}\))+", re.I
+    )
+    in_runs = [(m.start(), m.end()) for m in runs.finditer(text)]
+    for pattern in (after, before, named_first, count_first, bracketed):
         for m in pattern.finditer(text):
+            if pattern is bracketed and not any(a <= m.start() < b for a, b in in_runs):
+                continue
             # "5 warbler calls were predicted as wren": the count names its own row
             own = (
                 {t for *_, t in mentions(m.group("gap"), ctx.y)} if "gap" in m.re.groupindex else ()
@@ -737,7 +756,7 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
             at = own.pop() if len(own) == 1 else row
             pairs.append((m.start("num"), m.group("tick"), m.group("num"), at))
     if row is not None and any(t.lower() == row.lower() for t in ctx.x.ticks):
-        # "... 6 under sparrow and 39 on the diagonal": the named row's own column
+        # "... 6 under sparrow and 39 on the diagonal", "36 are correct": the row's own column
         for m in _ON_DIAGONAL.finditer(text):
             pairs.append((m.start("num"), row, m.group("num"), row))
     if len(pairs) < 2 or any(at is None for *_, at in pairs):
@@ -753,7 +772,10 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
 
 
 _ON_DIAGONAL = re.compile(
-    rf"(?<![\w.])(?P<num>{NUM})\s+(?:on|along|in)\s+the\s+(?:main\s+)?diagonal\b", re.I
+    rf"(?<![\w.])(?P<num>{NUM})\s+(?:(?:on|along|in)\s+the\s+(?:main\s+)?diagonal\b|"
+    # "5 go to thrush, 36 are correct": the row's own class
+    r"(?:are|were|is|was)?\s*correct(?:ly)?(?:\s+(?:classified|predicted|labell?ed))?\b(?!\s+as\b))",
+    re.I,
 )
 
 
@@ -1123,7 +1145,8 @@ def _prose_line(item: Item, ctx: Context) -> bool:
 _AT_PAIR = re.compile(
     # "~89 ± 7 µmol/g at 5 °C": a mean and its deviation ("± 7" alone is no value)
     rf"(?<![\w.±])(?<!± )(?<!\+/- )(?P<num>[~≈]?{NUM}(?:\s*(?:±|\+/-)\s*{NUM})?)\s*"
-    rf"(?P<unit>%|[^\s\d,;()]{{1,8}}(?:\s*/\s*\w+)?)?\s+"
+    # (a sentence's full stop is no unit: "... is 0.512. At 2 demonstrations, ...")
+    rf"(?P<unit>%|(?![.!?](?:\s|$))[^\s\d,;()]{{1,8}}(?:\s*/\s*\w+)?)?\s+"
     r"(?:at|by|for|in|with|under|on)\s+(?:the\s+)?"
     r"(?P<ref>[^\s,;()]+(?:\s+(?![~≈\d])[^\s,;()]+){0,3})",
     re.I,
@@ -1211,9 +1234,10 @@ def _at_pairs(item: Item, ctx: Context, group, text: str, rows_axis, across) -> 
             # the shortest leading run of words that names a tick ("0 kg N/ha" -> 0)
             runs = (" ".join(words[:k]) for k in range(len(words), 0, -1))
             hit = next((h for run in runs if (h := resolve(run, across))), None)
+            tick = hit.tick if hit is not None else _edge_tick(m.group("ref"), across)
             value = parse_value(m.group("num"))
-            if hit is not None and value is not None:
-                pairs.append((m.start(), hit.tick, value))
+            if tick is not None and value is not None:
+                pairs.append((m.start(), tick, value))
                 taken.append((m.start(), m.end()))
     pairs = [(tick, value) for _, tick, value in sorted(pairs)]
     if len(pairs) < 2 or len({t for t, _ in pairs}) != len(pairs):
@@ -1222,6 +1246,24 @@ def _at_pairs(item: Item, ctx: Context, group, text: str, rows_axis, across) -> 
         x, y = (tick, key) if rows_axis.name == "y" else (key, tick)
         ctx.cell(x, y, value, item, "at_pairs")
     return True
+
+
+_EDGE_WORD = re.compile(
+    r"(left|right|top|bottom)(?:most)?(?:\s+(?:edge|end|column|row|side))?$", re.I
+)
+
+
+def _edge_tick(ref: str, axis) -> str | None:
+    """'0.117 at the left edge': the first or last tick of the axis that runs along it."""
+    m = _EDGE_WORD.match(ref.strip(" .:"))
+    if m is None or not axis.ticks:
+        return None
+    edge = m.group(1).lower()
+    if axis.name == "x" and edge in ("left", "right"):
+        return axis.ticks[0] if edge == "left" else axis.ticks[-1]
+    if axis.name == "y" and edge in ("top", "bottom") and axis.top_down:
+        return axis.top_down[0] if edge == "top" else axis.top_down[-1]
+    return None
 
 
 # --- a row or column told in a clause: "the first row (fp16) reads 1.1, 2.0 and 3.9" -----
@@ -1337,13 +1379,16 @@ def _overlap(xs, ys) -> bool:
     return any(a < d and c < b for a, b, _ in xs for c, d, _ in ys)
 
 
+_APPOSITIVE = re.compile(r"(?<=\d),\s+(?:one\s+of\s+)?(?:the|its)\s+[a-z]+est\b[^\d;]*$")
+
+
 # (digits inside a name, "ViT-B/16", are no value)
 def _without_axis_names(text: str, ctx: Context) -> str:
     lower = text.lower()
     for label in (ctx.x.label, ctx.y.label):
-        if not label or len(label) <= 2:
+        if not label or len(label.strip()) <= 2:
             continue
-        name = label.lower()
+        name = label.strip().lower()
         while (at := lower.find(name)) >= 0:
             text = text[:at] + " " * len(name) + text[at + len(name) :]
             lower = lower[:at] + " " * len(name) + lower[at + len(name) :]
@@ -1389,6 +1434,7 @@ def _prose_point(item: Item, ctx: Context, group) -> bool:
     hits = []
     before: tuple[list, list] = ([], [])  # the mentions of the clause before
     told_text = ""
+    subject: tuple[str, str] | None = None  # a row (or column) named by a clause of its own
     for clause in _CLAUSE.split(text):
         # "Batch 64 at TP=1 reads 3.4, which is the smallest printed number": the cell, then
         # a remark on it
@@ -1405,9 +1451,19 @@ def _prose_point(item: Item, ctx: Context, group) -> bool:
         # the clause before named without a value
         if told[0] + told[1] and not _HAS_DIGIT.search(_spans_blanked(told_text, told)):
             if len(xs) == 1 and not ys and len(told[1]) == 1 and not told[0]:
-                ys = [(-1, -1, told[1][0][2])]
+                subject = ("y", told[1][0][2])
             elif len(ys) == 1 and not xs and len(told[0]) == 1 and not told[1]:
-                xs = [(-1, -1, told[0][0][2])]
+                subject = ("x", told[0][0][2])
+        # "**Random demos** - moderate. At 1 demonstration, accuracy is 0.512. At 2
+        # demonstrations, ... 0.538": the row named alone holds until another is named
+        if subject and subject[0] == "y" and ys:
+            subject = None
+        elif subject and subject[0] == "x" and xs:
+            subject = None
+        if subject and subject[0] == "y" and len(xs) == 1:
+            ys = [(-1, -1, subject[1])]
+        elif subject and subject[0] == "x" and len(ys) == 1:
+            xs = [(-1, -1, subject[1])]
         told_text = clause
         if group and group[0] in ("x", "y") and not (xs if group[0] == "x" else ys):
             # "**Batch 32.** At Seq 512 the cell reads 5.61": the head names the column
@@ -1415,8 +1471,9 @@ def _prose_point(item: Item, ctx: Context, group) -> bool:
                 xs = [(-1, -1, group[1])]
             else:
                 ys = [(-1, -1, group[1])]
-        # ("at Peak temperature 1100": an axis' name is no claim word)
-        said = _without_axis_names(said, ctx)
+        # ("at Peak temperature 1100": an axis' name is no claim word; "shows 0.42, one of the
+        # darkest cells": a remark set off after the value comments on the cell it states)
+        said = _APPOSITIVE.sub("", _without_axis_names(said, ctx))
         unscaled = lexicon.SCALE_END.regex.sub(" ", said)
         if SUMMARY_LABEL.search(said) or claim_words(unscaled) or compares(said):
             continue  # a claim about a cell ("the highest rate, 80.1") or a difference
@@ -1716,7 +1773,7 @@ def _triangle(items: list[Item], ctx: Context) -> str | None:
         return None
     lengths = []
     for item in items:
-        if item.kind not in ("list", "text") or not item.label or not item.body:
+        if item.kind not in ("list", "text", "code") or not item.label or not item.body:
             continue
         if resolve(item.label, rows) is None:
             continue

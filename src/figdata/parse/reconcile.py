@@ -326,14 +326,24 @@ def _series_first(best: Context, items: list[Item], chart: str) -> Context:
     """The data told series by series, when that places more of the panel's numbers.
 
     As for the grid, the reading replaces ``best`` only when each cell ``best`` placed stays
-    where it was: the two readings must agree on everything ``best`` could read.
+    where it was: the two readings must agree on everything ``best`` could read; cells of
+    ``best`` on lines the series reading did not read, at places it left empty, are kept.
     """
     for reading in (series.find, series.transposed):
         trial = reading(items, best, chart)
-        if trial is None or len(trial.cells) <= len(best.cells):
+        if trial is None:
             continue
         kept = {(c["line"], c["x"], c["y"], c["value"]) for c in trial.cells}
-        if all((c["line"], c["x"], c["y"], c["value"]) in kept for c in best.cells):
+        # a series told in sentences that the series reading leaves alone joins it: the two
+        # readings placed cells on other lines, at other places
+        lines = {c["line"] for c in trial.cells}
+        extra = [c for c in best.cells if (c["line"], c["x"], c["y"], c["value"]) not in kept]
+        if len(trial.cells) + len(extra) <= len(best.cells):
+            continue
+        if all(c["line"] not in lines and (c["x"], c["y"]) not in trial.addressed for c in extra):
+            for cell in extra:
+                trial.cells.append(cell)
+                trial.addressed.add((cell["x"], cell["y"]))
             best = trial
     return best
 
