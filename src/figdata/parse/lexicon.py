@@ -96,7 +96,9 @@ PLACE = Entry(
 )
 LIST_TRAIL = Entry(
     "list_trail",
-    r"(?:(?:^|,?\s*(?:\(|\s))(?:listed|read(?:ing)?|running|going|ordered|drawn|arranged|sorted|"
+    # ("Sequential Read": a capital makes a name, not the remark "read left to right")
+    r"(?:(?:^|,?\s*(?:\(|\s))(?:listed|(?-i:read)(?:ing)?|running|going|ordered|drawn|arranged|"
+    r"sorted|"
     r"from\s+(?:the\s+)?(?:top|bottom|left|right))\b.*|,?\s*\(?(?:\b(?:rows?|columns?)\s+)?"
     r"(?:from\s+)?(?:left|right|top|bottom)\s+to\s+(?:left|right|top|bottom)\b.*|"
     # "pt on both axes": where the list stands, not a part of its last item
@@ -327,8 +329,10 @@ STATES = Entry(
 SERIES_FIELD = Entry(
     "series_field",
     r"colou?r|marker(?:s|\s+(?:style|shape))?|(?:line\s+)?style|line|shape|pattern|fill|"
-    r"trend|shape\s+of\s+the\s+curve|data(?:\s+points?|\s+values?)?|points|values|"
-    r"description|appearance|visual(?:\s+encoding)?",
+    r"(?:trend|shape\s+of\s+the\s+curve|data(?:\s+points?|\s+values?)?|points|values|"
+    r"description|appearance|visual(?:\s+encoding)?)"
+    # "Data points as (steps, BLEU)", "Values from 10k to 160k"
+    r"(?:\s+(?:as|in|listed|given)|\s+from\s+\S+\s+to\s+\S+)?",
     "Color",
     "'- Color: Blue (solid)', '- Data Points:' under a series: fields of that series",
 )

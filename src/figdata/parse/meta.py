@@ -333,8 +333,9 @@ def axis(entry: Entry, reading: Reading) -> bool:
     assigned = re.match(r"\s*[xy]\s*=\s*(.+)$", strip_markdown(label), re.I)
     if parsed.label is None and assigned:
         parsed.label = assigned.group(1).strip()  # "x = Pore size (nm)": the name, its unit
-    # "Y-axis (Source language, top to bottom)": the name before the order remark
-    named = re.search(r"\(([^(),]+)(?:,[^()]*)?\)", label)
+    # "Y-axis (Source language, top to bottom)": the name before the order remark; "Y-axis
+    # (Chunk size (tokens))": the name with its own brackets
+    named = re.search(r"\(([^(),]+(?:\([^()]*\))?)(?:,[^()]*)?\)", label)
     if (
         parsed.label is None
         and named
@@ -435,7 +436,9 @@ def _data_line(label: str, body: str) -> bool:
     if LETTER_IN_BRACKETS.search(label):
         return False  # "Ratio (x): 0.1, 0.3": the axis' name, its letter in brackets
     # a remark in brackets and a quoted name ('x-axis "Training data fraction"') name no tick
+    # (nor does a name with brackets of its own: "X-axis (Docs retrieved (k))")
     rest = re.sub(r"\([^()]*\)|\"[^\"]*\"|“[^”]*”", " ", strip_markdown(label))
+    rest = re.sub(r"\([^()]*\)", " ", rest)
     rest = AXIS_LETTER.sub(" ", rest)  # "x (k): 2, 4, 8": the axis' letter
     rest = re.sub(
         rf"{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}|\b(?:ticks?|labels?|values?|the|of)\b",
@@ -446,7 +449,8 @@ def _data_line(label: str, body: str) -> bool:
     # "Y-axis (LoRA rank), top to bottom": the order the ticks are read in names no tick
     for order in (lexicon.ORDER_TOP_DOWN, lexicon.ORDER_BOTTOM_UP):
         rest = order.regex.sub(" ", rest)
-    rest = rest.strip(" ,;:-–—")
+    # (brackets emptied of a quoted name: 'X-axis ("Docs retrieved (k)")')
+    rest = re.sub(r"\(\s*\)", " ", rest).strip(" ,;:-–—")
     if not rest:
         return False
     if re.search(r"\d", rest):
@@ -710,12 +714,18 @@ def _number(tick: str) -> bool:
 
 
 def _even_scale(ticks: list[str]) -> bool:
-    """'0, 20, 40, 60, 80, 100': four or more evenly spaced numbers, a value axis' gridlines."""
+    """'0, 20, 40, 60, 80, 100': four or more evenly spaced numbers, a value axis' gridlines
+    (on a log scale, '0.01, 0.1, 1, 10', spaced by one factor)."""
     values = [parse_value(t) for t in ticks]
     if len(values) < 4 or any(v is None for v in values):
         return False
     steps = {round(b.value - a.value, 9) for a, b in zip(values, values[1:], strict=False)}
-    return len(steps) == 1 and steps.pop() > 0
+    if len(steps) == 1 and steps.pop() > 0:
+        return True
+    if any(v.value <= 0 for v in values):
+        return False
+    ratios = {round(b.value / a.value, 6) for a, b in zip(values, values[1:], strict=False)}
+    return len(ratios) == 1 and ratios.pop() >= 2
 
 
 def _span(ticks: list[str]) -> bool:
@@ -801,11 +811,21 @@ def _listed_children(items: list[Item], i: int) -> str:
         ):
             break
         texts.append(strip_markdown(child.text).strip())
+    if sum(bool(_FIELD_OF_AXIS.match(t)) for t in texts) * 2 > len(texts):
+        return ""  # "Label: ...", "Scale: Linear, 0 to 2000": fields of the axis, not its ticks
     names = series_names(texts)
+    if all(re.fullmatch(r"[\"“].*[\"”]", n) for n in names):
+        names = [n[1:-1] for n in names]  # 'Blue square: "Cold Read"': every name quoted
     if len(names) < 2:
         return ""
     return "ticks " + ", ".join(f"`{n}`" if "," in n else n for n in names)
 
+
+_FIELD_OF_AXIS = re.compile(
+    r"(?:label|title|name|scale|range|units?|type|ticks?|min(?:imum)?|max(?:imum)?|position|"
+    r"orientation|format)\s*:",
+    re.I,
+)
 
 _SWATCH_SPLIT = re.compile(r"\s+[–—-]\s+|:\s+|\s*=\s*")
 
@@ -1143,6 +1163,14 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         # "on the x-axis - 500, 1000, 2000 - and Drop ratio ...": a closing dash ends the list
         body = _SET_OFF_END.split(body)[0]
         axis = parse_axis(body.strip(" ,"))
+        told = counted.group(0) if counted else None
+        if not told and (at_end := _COUNT_AT_END.search(m.group("body"))):
+            told = at_end.group(1)
+        if told and len(axis.ticks) < 2 and (then := _listed_next(text, m, told)):
+            # "... has three rows. From top to bottom they are 2, 4 and 8 agents."
+            names = quoted(m.group("body"))
+            then.label = then.label or (names[0] if names else None)
+            return then
         if counted and (len(axis.ticks) < 2 or not _LISTED_AFTER_COUNT.match(body)):
             # "a 4-row by 4-column heatmap": a count of them, not the axis; "four columns
             # labelled k=1, k=3, k=5" declares them
@@ -1170,6 +1198,33 @@ _BRACKETS_THEN_AXIS = {
 _NAME_BEFORE = re.compile(r"([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3})\s*$")
 
 _PANELS_IN_A_ROW = re.compile(r"\b(?:in|into|as|along)\s+(?:one|a|a\s+single|the\s+same)\s+$", re.I)
+
+_THEY_ARE = re.compile(
+    r"\.\s+(?P<lead>(?:(?:from|reading)\s+[a-z]+\s+to\s+[a-z]+|in\s+order)\s*,?\s*)?"
+    r"(?:they|these)\s+are\s+(?P<list>[^.]+(?:\.\d[^.]*)*)",
+    re.I,
+)
+
+
+_COUNT_AT_END = re.compile(
+    r"\b(?:has|have|with|shows?)\s+(\w+)\s+(?:rows|columns|ticks|labels|categories|levels)\s*$",
+    re.I,
+)
+
+
+def _listed_next(text: str, m: re.Match, told: str) -> Axis | None:
+    """The next sentence lists as many ticks as the axis' count said, with "they are"."""
+    then = _THEY_ARE.match(text, m.end("body"))
+    if then is None:
+        return None
+    count = told.strip(" -").lower()
+    size = int(count) if count.isdigit() else lexicon.NUMBER_WORDS.get(count)
+    axis = parse_axis(then.group("list"), with_label=False)
+    if size is None or len(axis.ticks) != size:
+        return None
+    axis.order = axis.order or tick_order(then.group(0), axis.ticks)
+    return axis
+
 
 # the axis word closed its clause: what follows is another one
 _CLAUSE_ENDS = re.compile(r"(?:and|while|whereas|but)\b", re.I)

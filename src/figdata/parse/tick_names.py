@@ -38,8 +38,12 @@ def bare_names(axis: AxisTicks, legend: bool = False) -> dict[str, str] | None:
     if len(words) != 1:
         return None
     word = next(iter(words))
-    if (legend and not axis.label) or (axis.label and not _names(word, axis)):
+    # "α=0.6" under "Length penalty": a symbol given its value names its axis by itself
+    symbol = len(word) <= 2 and all("=" in t for t in axis.ticks)
+    if (legend and not axis.label) or (axis.label and not symbol and not _names(word, axis)):
         return None
+    if legend and symbol:
+        return None  # a legend's "T=0.5" is the series' whole printed name
     rests = [m.group("rest") for m in found]  # type: ignore[union-attr]
     if len(set(rests)) != len(rests):
         return None
