@@ -1434,8 +1434,8 @@ def _prose_point(item: Item, ctx: Context, group) -> bool:
     hits = []
     before: tuple[list, list] = ([], [])  # the mentions of the clause before
     told_text = ""
-    subject: tuple[str, str] | None = None  # a row (or column) named by a clause of its own
-    for clause in _CLAUSE.split(text):
+    subject: tuple[str, str] | None = None  # a row (or column) named by the line's opening
+    for clause_no, clause in enumerate(_CLAUSE.split(text)):
         # "Batch 64 at TP=1 reads 3.4, which is the smallest printed number": the cell, then
         # a remark on it
         clause = lexicon.WHICH_REMARK.regex.split(clause)[0]
@@ -1451,18 +1451,16 @@ def _prose_point(item: Item, ctx: Context, group) -> bool:
         # the clause before named without a value
         if told[0] + told[1] and not _HAS_DIGIT.search(_spans_blanked(told_text, told)):
             if len(xs) == 1 and not ys and len(told[1]) == 1 and not told[0]:
-                subject = ("y", told[1][0][2])
+                ys = [(-1, -1, told[1][0][2])]
+                subject = ("y", told[1][0][2]) if clause_no == 1 else None
             elif len(ys) == 1 and not xs and len(told[0]) == 1 and not told[1]:
-                subject = ("x", told[0][0][2])
-        # "**Random demos** - moderate. At 1 demonstration, accuracy is 0.512. At 2
-        # demonstrations, ... 0.538": the row named alone holds until another is named
-        if subject and subject[0] == "y" and ys:
-            subject = None
-        elif subject and subject[0] == "x" and xs:
-            subject = None
-        if subject and subject[0] == "y" and len(xs) == 1:
+                xs = [(-1, -1, told[0][0][2])]
+                subject = ("x", told[0][0][2]) if clause_no == 1 else None
+        elif subject and subject[0] == "y" and len(xs) == 1 and not ys:
+            # "**Random demos** - moderate. At 1 demonstration, accuracy is 0.512. At 2
+            # demonstrations, ... 0.538": the row that opens the line holds for its clauses
             ys = [(-1, -1, subject[1])]
-        elif subject and subject[0] == "x" and len(ys) == 1:
+        elif subject and subject[0] == "x" and len(ys) == 1 and not xs:
             xs = [(-1, -1, subject[1])]
         told_text = clause
         if group and group[0] in ("x", "y") and not (xs if group[0] == "x" else ys):
