@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from figdata import fileio, layout, publish, seeds
+from figdata import files, layout, publish, seeds
 
 log = logging.getLogger("figdata")
 
@@ -113,7 +113,7 @@ def _shard(args) -> None:
         if args.docs:
             raise ValueError("documents given both as arguments and with --documents")
         args.docs = list(seeds.read_listing(args.documents).values())
-    ids = argparse.Namespace(**{**vars(args), "docs": [fileio.doc_id(p) for p in args.docs]})
+    ids = argparse.Namespace(**{**vars(args), "docs": [files.doc_id(p) for p in args.docs]})
     with shard_lock(args.shard_dir):
         # the figures need the validated tables only, not the statistics: a child drawing
         # them runs beside the statistics, on the second CPU; it imports matplotlib and
@@ -202,7 +202,7 @@ def _documents(args) -> None:
         seeds.check_planned(docs, args.planned, args.seeds_dir)
     path = layout.files(args.shard_dir, layout.DOCUMENTS_FILES)["documents"]
     Path(args.shard_dir).mkdir(parents=True, exist_ok=True)
-    written = fileio.write_if_changed(path, seeds.listing_text(docs).encode("utf-8"))
+    written = files.write_if_changed(path, seeds.listing_text(docs).encode("utf-8"))
     log.info("%s: %d documents%s", path, len(docs), "" if written else ", unchanged")
 
 
@@ -731,7 +731,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    fileio.configure_logging()
+    files.configure_logging()
     try:
         args.run(args)
     except Exception:
