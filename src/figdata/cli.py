@@ -398,10 +398,10 @@ def write_index(results, shards, stats_summary, config, title, page_size, dpi, s
     )
 
 
-def index_shards(results, shards, page_size):
+def index_shards(results, shards, page_size, use_memo=False):
     """What the index takes from the shards' own tables (their summaries and panels, with
-    the index's listing of documents, ``site.index_listing``): none of it waits for the
-    corpus tables."""
+    the index's listing of documents, ``site.index_listing``, its tables taken from the
+    report's memo with ``use_memo``): none of it waits for the corpus tables."""
     import pandas as pd
 
     from figdata.report import site
@@ -418,7 +418,8 @@ def index_shards(results, shards, page_size):
     panels = concat(f["panels"] for f in shard_files)
     if panels is None:
         panels = pd.DataFrame(columns=["n_cells", "n_expected"])
-    return summary, panels, site.index_listing(summary, page_size)
+    memo = f"{results}/{layout.REPORT}/{layout.CACHE}" if use_memo else None
+    return summary, panels, site.index_listing(summary, page_size, memo)
 
 
 #: the statistics tables a document's page shows, from its shard's stats job
@@ -453,7 +454,9 @@ def _corpus(args) -> None:
 
     def prepare() -> None:
         _index_modules()
-        shown["index"] = index_shards(args.results, args.shards, args.page_size)
+        shown["index"] = index_shards(
+            args.results, args.shards, args.page_size, use_memo=not args.no_cache
+        )
         job.write_corpus_tables(args.results, folders, job.UNREAD)
 
     try:
