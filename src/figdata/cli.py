@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import gc
 import logging
 import os
 import sys
@@ -19,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from figdata import files, layout, publish, seeds
+from figdata import files, gcpause, layout, publish, seeds
 
 log = logging.getLogger("figdata")
 
@@ -151,6 +152,10 @@ class Beside:
     def __enter__(self) -> Beside:
         read, write = os.pipe()
         sys.stderr.flush()
+        # what exists now is left out of every later collection, in both processes: the
+        # child's collections would otherwise walk the parent's heap (and so copy it, page
+        # by page)
+        gc.freeze()
         pid = os.fork()
         if pid == 0:  # the child: never returns
             os.close(write)
@@ -735,6 +740,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     files.configure_logging()
+    gcpause.for_a_job()
     try:
         args.run(args)
     except Exception:
