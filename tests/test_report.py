@@ -391,6 +391,47 @@ def test_the_overview_is_drawn_again_only_when_what_it_shows_changed(tmp_path, m
     assert index(two) == second and drawn == [1, 2, 2, 2]
 
 
+def test_the_index_tables_come_from_the_memo_only_where_their_rows_are_the_same(
+    tmp_path, monkeypatch
+):
+    from figdata.report import html
+
+    n = 1_200
+    summary = pd.DataFrame({"doc": [f"s{i:05d}" for i in range(n)], "panels": 2, "cells": 40,
+                            "claims": 1, "quarantined": 0, "findings": 0, "error": 0,
+                            "warning": 0, "info": 0})  # fmt: skip
+    memo = tmp_path / ".cache"
+
+    def tables_of(frame, memo_dir):
+        return [str(p["rows_html"]) for p in site.index_listing(frame, 500, memo_dir)[1]]
+
+    rendered = []
+    template = html.environment().get_template("index_rows.html")
+    real = type(template).render
+    monkeypatch.setattr(
+        type(template), "render", lambda self, *a, **k: rendered.append(1) or real(self, *a, **k)
+    )
+    clean = tables_of(summary, None)
+    assert len(clean) == 3 and len(rendered) == 3
+    assert tables_of(summary, memo) == clean and len(rendered) == 6  # the memo is made
+    assert tables_of(summary, memo) == clean and len(rendered) == 6  # all three from it
+    # one document's counts change: its page's table only is rendered, as a clean run does
+    edited = summary.copy()
+    edited.loc[700, "cells"] = 41
+    assert tables_of(edited, memo) == tables_of(edited, None) and len(rendered) == 7 + 3
+    assert tables_of(edited, memo) == tables_of(edited, None) and len(rendered) == 13
+    # a document that left leaves no trace in the memo (it holds this run's tables only)
+    gone = edited[edited["doc"] != "s00001"].reset_index(drop=True)
+    assert tables_of(gone, memo) == tables_of(gone, None)
+    assert "s00001" not in (memo / site.LISTING_MEMO).read_text()
+    # another code version or a damaged memo: every table is rendered, right
+    (memo / site.LISTING_MEMO).write_text('{"version": "other", "tables": {}}')
+    before = len(rendered)
+    assert tables_of(gone, memo) == tables_of(gone, None) and len(rendered) == before + 6
+    (memo / site.LISTING_MEMO).write_text("{not json")
+    assert tables_of(gone, memo) == tables_of(gone, None)
+
+
 def test_a_huge_document_page_stays_small(tmp_path):
     raw = ("| row | " + "1.0 | " * 40 + "\n").encode() * 60_000  # about 15 MB
     lines, note = document.source_lines(raw)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import gc
 import logging
 import os
 import sys
@@ -19,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from figdata import fileio, layout, publish, seeds
+from figdata import files, gcpause, layout, publish, seeds
 
 log = logging.getLogger("figdata")
 
@@ -113,7 +114,13 @@ def _shard(args) -> None:
         if args.docs:
             raise ValueError("documents given both as arguments and with --documents")
         args.docs = list(seeds.read_listing(args.documents).values())
-    ids = argparse.Namespace(**{**vars(args), "docs": [fileio.doc_id(p) for p in args.docs]})
+    ids = argparse.Namespace(**{**vars(args), "docs": [files.doc_id(p) for p in args.docs]})
+    # what both processes use (pandas, pyarrow, numpy) is imported once, before the child
+    # is forked: it imports only matplotlib and the drawing code (importing pandas cost
+    # each process 0.2 s)
+    from figdata import batch
+
+    del batch
     with shard_lock(args.shard_dir):
         # the figures need the validated tables only, not the statistics: a child drawing
         # them runs beside the statistics, on the second CPU; it imports matplotlib and
@@ -151,6 +158,10 @@ class Beside:
     def __enter__(self) -> Beside:
         read, write = os.pipe()
         sys.stderr.flush()
+        # what exists now is left out of every later collection, in both processes: the
+        # child's collections would otherwise walk the parent's heap (and so copy it, page
+        # by page)
+        gc.freeze()
         pid = os.fork()
         if pid == 0:  # the child: never returns
             os.close(write)
@@ -202,7 +213,7 @@ def _documents(args) -> None:
         seeds.check_planned(docs, args.planned, args.seeds_dir)
     path = layout.files(args.shard_dir, layout.DOCUMENTS_FILES)["documents"]
     Path(args.shard_dir).mkdir(parents=True, exist_ok=True)
-    written = fileio.write_if_changed(path, seeds.listing_text(docs).encode("utf-8"))
+    written = files.write_if_changed(path, seeds.listing_text(docs).encode("utf-8"))
     log.info("%s: %d documents%s", path, len(docs), "" if written else ", unchanged")
 
 
@@ -398,10 +409,10 @@ def write_index(results, shards, stats_summary, config, title, page_size, dpi, s
     )
 
 
-def index_shards(results, shards, page_size):
+def index_shards(results, shards, page_size, use_memo=False):
     """What the index takes from the shards' own tables (their summaries and panels, with
-    the index's listing of documents, ``site.index_listing``): none of it waits for the
-    corpus tables."""
+    the index's listing of documents, ``site.index_listing``, its tables taken from the
+    report's memo with ``use_memo``): none of it waits for the corpus tables."""
     import pandas as pd
 
     from figdata.report import site
@@ -418,7 +429,8 @@ def index_shards(results, shards, page_size):
     panels = concat(f["panels"] for f in shard_files)
     if panels is None:
         panels = pd.DataFrame(columns=["n_cells", "n_expected"])
-    return summary, panels, site.index_listing(summary, page_size)
+    memo = f"{results}/{layout.REPORT}/{layout.CACHE}" if use_memo else None
+    return summary, panels, site.index_listing(summary, page_size, memo)
 
 
 #: the statistics tables a document's page shows, from its shard's stats job
@@ -453,7 +465,9 @@ def _corpus(args) -> None:
 
     def prepare() -> None:
         _index_modules()
-        shown["index"] = index_shards(args.results, args.shards, args.page_size)
+        shown["index"] = index_shards(
+            args.results, args.shards, args.page_size, use_memo=not args.no_cache
+        )
         job.write_corpus_tables(args.results, folders, job.UNREAD)
 
     try:
@@ -731,7 +745,8 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    fileio.configure_logging()
+    files.configure_logging()
+    gcpause.for_a_job()
     try:
         args.run(args)
     except Exception:

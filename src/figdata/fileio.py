@@ -10,7 +10,6 @@ comparison see "nothing changed" where nothing did.
 from __future__ import annotations
 
 import json
-import logging
 import math
 import os
 from collections.abc import Mapping, Sequence
@@ -22,6 +21,11 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from figdata import tables
+from figdata.files import PathLike as PathLike
+from figdata.files import configure_logging as configure_logging
+from figdata.files import doc_id as doc_id
+from figdata.files import write_bytes
+from figdata.files import write_if_changed as write_if_changed
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -54,7 +58,6 @@ WRITER_OPTIONS: dict = {
     "use_deprecated_int96_timestamps": False,
 }
 
-PathLike = str | os.PathLike
 
 #: the one Arrow type of the tick-list columns
 LIST_TYPE = pa.list_(pa.large_string())
@@ -63,11 +66,6 @@ LIST_TYPE = pa.list_(pa.large_string())
 def read_document(path: PathLike) -> bytes:
     """The raw bytes of one document; decoding is the parser's job."""
     return Path(path).read_bytes()
-
-
-def doc_id(path: PathLike) -> str:
-    """A document's id is its file stem: ``seeds/003_ab.txt`` -> ``003_ab``."""
-    return Path(path).stem
 
 
 def sort_rows(df: pd.DataFrame, table: str | None = None) -> pd.DataFrame:
@@ -108,33 +106,6 @@ def parquet_bytes(data: pa.Table) -> bytes:
     sink = pa.BufferOutputStream()
     pq.write_table(data, sink, **WRITER_OPTIONS)
     return sink.getvalue().to_pybytes()
-
-
-def write_bytes(data: bytes, path: PathLike) -> Path:
-    """Write ``data`` to ``path`` atomically (next to its target, then renamed)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
-    return path
-
-
-def write_if_changed(path: PathLike, data: bytes) -> bool:
-    """Write ``data`` atomically unless the file already holds it; True when written.
-
-    A file left as it was keeps its modification time, so that whatever is
-    judged by it (Snakemake's rerun check, ``make``-style comparisons) sees no
-    change where there is none.
-    """
-    path = Path(path)
-    try:
-        if path.stat().st_size == len(data) and path.read_bytes() == data:
-            return False
-    except FileNotFoundError:
-        pass
-    write_bytes(data, path)
-    return True
 
 
 def write_parquet(df: pd.DataFrame, path: PathLike, table: str | None = None) -> Path:
@@ -293,14 +264,3 @@ def concat(frames: Sequence[pd.DataFrame], columns: Mapping[str, str] | None = N
     if not non_empty:
         return frames[0].iloc[0:0].reset_index(drop=True)
     return pd.concat(non_empty, ignore_index=True)
-
-
-def configure_logging(path: PathLike | None = None, level: int = logging.INFO) -> None:
-    """Send figdata's log lines to ``path`` (a job's log file), or to stderr."""
-    handler = logging.FileHandler(path, mode="w", encoding="utf-8") if path else None
-    logging.basicConfig(
-        level=level,
-        format="%(levelname)s %(message)s",
-        handlers=[handler] if handler else None,
-        force=True,
-    )

@@ -66,6 +66,7 @@ CORE_CODE: tuple[str, ...] = (
     "tables.py",
     "layout.py",
     "fileio.py",
+    "files.py",
     "batch.py",
     "cli.py",
     "publish.py",
@@ -84,7 +85,7 @@ STAGE_CODE: dict[str, tuple[str, ...]] = {
     "report": ("report/*.py", "templates/*"),
     "archive": ("archive.py", "__main__.py"),
     # the shard's list of documents (rules/shard.smk, rule documents)
-    "documents": ("seeds.py", "publish.py"),
+    "documents": ("seeds.py", "publish.py", "files.py"),
 }
 
 
