@@ -302,7 +302,10 @@ def axis_role(label: str) -> str | None:
 
 # "Row 1 (sowing Early)", 'Column "0-10 cm"': one row or column, named or counted
 _POSITION = re.compile(r"^\s*(?:row|column|col)\s+(?:\d+\b|[\"“`'])", re.I)
-_READING_ORDER = re.compile(r"\b(row|column)\s+by\s+\1\b", re.I)
+# "row by row", "Per-row readings", "column-wise": the order values are read in
+_READING_ORDER = re.compile(
+    r"\b(row|column)\s+by\s+\1\b|\bper[- ](?:row|column)\b|\b(?:row|column)[- ]wise\b", re.I
+)
 # "Categories (x)", "Window (y, top to bottom)": the axis' letter opens the bracket
 LETTER_IN_BRACKETS = re.compile(r"\(\s*([xy])(?:[- ]?axis)?\s*(?:[,;][^()]*)?\)", re.I)
 

@@ -255,6 +255,7 @@ def axis(entry: Entry, reading: Reading) -> bool:
     role, own_name = axis_role(entry.label), None
     if role is None and (role := _role_by_order(entry)) is not None:
         own_name = strip_markdown(entry.label).strip()
+
     if role is None:
         return False
     if (
@@ -1265,7 +1266,7 @@ def _last_phrase(head: str) -> str | None:
 
 # the end of a sentence; after a capital or a digit only before a capitalised word ("..., BAX,
 # GADD45A. Rows go top to bottom")
-_SENTENCE_END = re.compile(r"(?<=[a-z)*_\"'”])\.\s|(?<=[A-Z0-9])\.\s+(?=[A-Z][a-z])")
+_SENTENCE_END = re.compile(r"(?<=[a-z)*_\"'”])\.\s|(?<=[A-Z0-9])\.\s+(?=[*_\"“]*[A-Z][a-z])")
 
 
 def _both_axes(text: str) -> list[str]:
@@ -1273,6 +1274,12 @@ def _both_axes(text: str) -> list[str]:
     for m in lexicon.BOTH_AXES.regex.finditer(text):
         # "both ordered de, fr, cs", "both list news, law": the list follows the verb
         start = m.end() if re.match(r"(?i)(?:each|both)\b", m.group(0)) else m.start()
+        if text.count("(", 0, m.start()) > text.count(")", 0, m.start()):
+            # "**Variables** (same order on both axes; rows top → bottom): GDP, CPI": the
+            # remark in brackets ends before the list
+            closing = text.find(")", m.end())
+            if closing >= 0 and re.match(r"\)\s*[:—–]", text[closing:]):
+                start = closing + 1
         after = _SENTENCE_END.split(text[start:], maxsplit=1)[0]
         before = _SENTENCE_END.split(text[: m.start()])[-1]
         listed = re.findall(r"\(([^()]*,[^()]*)\)", before)

@@ -1730,7 +1730,8 @@ def code_grid(rows: list[Item], ctx: Context) -> bool:
     key_axis = "y" if axis is ctx.x else "x"
     read = []
     for item in rows[1:]:
-        tokens = item.text.split()
+        # ("CPI    | -0.61   1.00": a bar may set the row's name apart)
+        tokens = item.text.replace("|", " ").split()
         # the shortest leading run of words that names a tick is the row label
         k = next((k for k in range(1, len(tokens)) if resolve(" ".join(tokens[:k]), other)), None)
         slots = [_slot(t) for t in tokens[k:]] if k else [None]
