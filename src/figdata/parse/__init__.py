@@ -28,7 +28,7 @@ from figdata.parse.structure import Panel, split_panels, widens
 from figdata.parse.text import norm, strip_markdown
 from figdata.parse.tick_names import strip_axis_words
 from figdata.parse.ticks import AxisTicks, name_score
-from figdata.parse.values import Value
+from figdata.parse.values import Value, decimals
 
 
 @dataclass
@@ -323,16 +323,11 @@ def _stepped_rows(ctx: Context) -> None:
         setattr(ctx, name, AxisTicks(name, axis.label, kept, top))
 
 
-def _decimals(text: str) -> int:
-    digits = re.search(r"\.(\d+)", text)
-    return len(digits.group(1)) if digits else 0
-
-
 def _fewer_decimals(row: list[dict]) -> bool:
     """The row's last value is printed with fewer decimals than every other ("3.88, 4.1" at
     the end of the file): its last digits were cut."""
-    before = {_decimals(c["value_text"]) for c in row[:-1]}
-    return len(before) == 1 and _decimals(row[-1]["value_text"]) < before.pop()
+    before = {decimals(c["value_text"]) for c in row[:-1]}
+    return len(before) == 1 and decimals(row[-1]["value_text"]) < before.pop()
 
 
 def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> Context:

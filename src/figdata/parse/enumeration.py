@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from figdata.parse import lexicon
 from figdata.parse.text import strip_markdown
+from figdata.parse.values import decimals
 
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
@@ -208,7 +209,7 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     parts = _counted_lead(_numbered_spans(parts))
     parts = _without_swatches(parts)
     parts = _opened_in_prose(parts)
-    parts = _shaped_last(_shaped_first(parts))
+    parts = _shaped_ends(parts)
     if _counted_items(parts) or _word_numbered(parts):
         return [(False, [clean_item(p) for p in parts])]  # "1 Row, 2 Rows, 3 Rows"
     out: list[tuple[bool, list[str]]] = []
@@ -304,34 +305,38 @@ def _counted_lead(parts: list[str]) -> list[str]:
     return parts[1:] if size == len(parts) - 1 else parts
 
 
-def _shaped_last(parts: list[str]) -> list[str]:
-    """'0 h, 6 h, 12 h, 48 h after heat shock': the items share a shape; words after it on the
-    last item are a remark on the list."""
+def _shaped_ends(parts: list[str]) -> list[str]:
+    """Items of one list share a shape; the words around it on the ends are prose: 'Layer 0 is
+    drawn at the top, followed by Layer 4, Layer 8' (the sentence that opened the list), '0 h,
+    6 h, 12 h, 48 h after heat shock' (a remark on the list)."""
     if len(parts) < 3:
         return parts
-    shapes = {_NUMBER_SHAPE.sub("0", clean_item(p)) for p in parts[:-1]}
-    if len(shapes) != 1 or "0" not in (shape := shapes.pop()):
-        return parts
-    words, k = clean_item(parts[-1]).split(), len(shape.split())
-    if len(words) > k and _NUMBER_SHAPE.sub("0", " ".join(words[:k])) == shape:
-        return [*parts[:-1], " ".join(words[:k])]
+    shapes = {_shape(p) for p in parts[1:-1]}
+    if len(shapes) == 1 and " " in (shape := shapes.pop()) and "0" in shape:
+        if (first := _in_shape(parts[0], shape, either_end=True)) is not None:
+            parts = [first, *parts[1:]]
+    shapes = {_shape(p) for p in parts[:-1]}
+    if len(shapes) == 1 and "0" in (shape := shapes.pop()):
+        if (last := _in_shape(parts[-1], shape, either_end=False)) is not None:
+            parts = [*parts[:-1], last]
     return parts
 
 
-def _shaped_first(parts: list[str]) -> list[str]:
-    """'Layer 0 is drawn at the top, followed by Layer 4, Layer 8': the later items share a
-    shape; the words around it on the first item are the sentence that opened the list."""
-    if len(parts) < 3:
-        return parts
-    shapes = {_NUMBER_SHAPE.sub("0", clean_item(p)) for p in parts[1:-1]}
-    if len(shapes) != 1 or "0" not in (shape := shapes.pop()) or " " not in shape:
-        return parts
-    words, k = clean_item(parts[0]).split(), len(shape.split())
-    for start in (0, len(words) - k):
+def _shape(part: str) -> str:
+    return _NUMBER_SHAPE.sub("0", clean_item(part))
+
+
+def _in_shape(part: str, shape: str, either_end: bool) -> str | None:
+    """The run of words at the start (or, ``either_end``, the end) of a longer ``part`` that
+    has ``shape``."""
+    words, k = clean_item(part).split(), len(shape.split())
+    if len(words) <= k:
+        return None
+    for start in (0, len(words) - k) if either_end else (0,):
         window = " ".join(words[start : start + k])
-        if len(words) > k and _NUMBER_SHAPE.sub("0", window) == shape:
-            return [window, *parts[1:]]
-    return parts
+        if _NUMBER_SHAPE.sub("0", window) == shape:
+            return window
+    return None
 
 
 _NUMBER_SHAPE = re.compile(r"\d+(?:\.\d+)?")
@@ -525,10 +530,6 @@ _STEPPED = re.compile(
 )
 
 
-def _decimals(text: str) -> int:
-    return len(text.split(".")[1]) if "." in text else 0
-
-
 def stepped_range(text: str) -> list[str]:
     """'0.5 to 2.5, step 0.5' as 0.5, 1.0, 1.5, 2.0, 2.5 (spelled with the widest decimals)."""
     m = _STEPPED.search(text)
@@ -537,7 +538,7 @@ def stepped_range(text: str) -> list[str]:
     a, b, step = float(m.group("a")), float(m.group("b")), float(m.group("s"))
     if step <= 0 or b <= a or (b - a) / step > 200:
         return []
-    places = max(_decimals(m.group(g)) for g in ("a", "b", "s"))
+    places = max(decimals(m.group(g)) for g in ("a", "b", "s"))
     count = round((b - a) / step)
     if abs(a + count * step - b) > step * 1e-6:
         return []

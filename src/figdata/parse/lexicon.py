@@ -141,6 +141,23 @@ POSITION_PREPOSITIONS = Entry(
     "a preposition before a tick; the tick follows it",
 )
 
+#: a sub-entry of an axis that describes it rather than listing a tick
+AXIS_FIELD = Entry(
+    "axis_field",
+    r"\s*(?:label|title|name|scale|range|units?|type|ticks?|min(?:imum)?|max(?:imum)?|position|"
+    r"orientation|format)\s*:",
+    "Scale: Linear, 0 to 2000",
+    "'* **Y-Axis:**' over '* **Label:** ...', '* **Scale:** ...': fields of the axis, not ticks",
+)
+
+#: a title entry that says there is none
+NO_TITLE = Entry(
+    "no_title",
+    r"\s*(?:none|no\s+title|not\s+(?:printed|shown|given)|absent)\b",
+    "none printed above the plot",
+    "'**Chart title:** none printed above the plot': the figure has no title",
+)
+
 #: a count, then the name it is placed under: a value of the data, not a tick
 VALUE_PLACED = Entry(
     "value_placed",
@@ -533,6 +550,8 @@ ENTRIES: tuple[Entry, ...] = (
     ROWS_ARE,
     POSITION_PREPOSITIONS,
     VALUE_PLACED,
+    AXIS_FIELD,
+    NO_TITLE,
     ORDINAL,
     AXIS_X,
     AXIS_Y,

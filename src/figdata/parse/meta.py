@@ -812,7 +812,7 @@ def _listed_children(items: list[Item], i: int) -> str:
         ):
             break
         texts.append(strip_markdown(child.text).strip())
-    if sum(bool(_FIELD_OF_AXIS.match(t)) for t in texts) * 2 > len(texts):
+    if sum(bool(lexicon.AXIS_FIELD.regex.match(t)) for t in texts) * 2 > len(texts):
         return ""  # "Label: ...", "Scale: Linear, 0 to 2000": fields of the axis, not its ticks
     names = series_names(texts)
     if all(re.fullmatch(r"[\"“].*[\"”]", n) for n in names):
@@ -821,12 +821,6 @@ def _listed_children(items: list[Item], i: int) -> str:
         return ""
     return "ticks " + ", ".join(f"`{n}`" if "," in n else n for n in names)
 
-
-_FIELD_OF_AXIS = re.compile(
-    r"(?:label|title|name|scale|range|units?|type|ticks?|min(?:imum)?|max(?:imum)?|position|"
-    r"orientation|format)\s*:",
-    re.I,
-)
 
 _SWATCH_SPLIT = re.compile(r"\s+[–—-]\s+|:\s+|\s*=\s*")
 
@@ -912,8 +906,6 @@ _PLACED_REMARK = re.compile(
 )
 
 
-_NO_TITLE = re.compile(r"\s*(?:none|no\s+title|not\s+(?:printed|shown|given)|absent)\b", re.I)
-
 # a name set off in emphasis at the start of an entry, a sentence after it
 _EMPHASISED_FIRST = re.compile(r"\s*(\*{1,2}|_)([^*_]+?)\1(?=\s*(?:[.;,]\s+\S|\s*$))")
 
@@ -931,7 +923,7 @@ def _title_items(items: list[Item]) -> list[str]:
             continue  # "X-axis Title: Predicted" names an axis, not a panel
         # "(a) Pass@1 over Training - positioned at the top-center": where it stands is no title
         body = _PLACED_REMARK.sub("", item.body or "")
-        if _NO_TITLE.match(strip_markdown(body)):
+        if lexicon.NO_TITLE.regex.match(strip_markdown(body)):
             continue  # "**Chart title:** none printed above the plot"
         found = quoted(body)
         if not found and (set_off := _EMPHASISED_FIRST.match(body)):

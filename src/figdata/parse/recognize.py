@@ -1234,10 +1234,9 @@ def _at_pairs(item: Item, ctx: Context, group, text: str, rows_axis, across) -> 
             # the shortest leading run of words that names a tick ("0 kg N/ha" -> 0)
             runs = (" ".join(words[:k]) for k in range(len(words), 0, -1))
             hit = next((h for run in runs if (h := resolve(run, across))), None)
-            tick = hit.tick if hit is not None else _edge_tick(m.group("ref"), across)
             value = parse_value(m.group("num"))
-            if tick is not None and value is not None:
-                pairs.append((m.start(), tick, value))
+            if hit is not None and value is not None:
+                pairs.append((m.start(), hit.tick, value))
                 taken.append((m.start(), m.end()))
     pairs = [(tick, value) for _, tick, value in sorted(pairs)]
     if len(pairs) < 2 or len({t for t, _ in pairs}) != len(pairs):
@@ -1246,24 +1245,6 @@ def _at_pairs(item: Item, ctx: Context, group, text: str, rows_axis, across) -> 
         x, y = (tick, key) if rows_axis.name == "y" else (key, tick)
         ctx.cell(x, y, value, item, "at_pairs")
     return True
-
-
-_EDGE_WORD = re.compile(
-    r"(left|right|top|bottom)(?:most)?(?:\s+(?:edge|end|column|row|side))?$", re.I
-)
-
-
-def _edge_tick(ref: str, axis) -> str | None:
-    """'0.117 at the left edge': the first or last tick of the axis that runs along it."""
-    m = _EDGE_WORD.match(ref.strip(" .:"))
-    if m is None or not axis.ticks:
-        return None
-    edge = m.group(1).lower()
-    if axis.name == "x" and edge in ("left", "right"):
-        return axis.ticks[0] if edge == "left" else axis.ticks[-1]
-    if axis.name == "y" and edge in ("top", "bottom") and axis.top_down:
-        return axis.top_down[0] if edge == "top" else axis.top_down[-1]
-    return None
 
 
 # --- a row or column told in a clause: "the first row (fp16) reads 1.1, 2.0 and 3.9" -----

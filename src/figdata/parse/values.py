@@ -187,3 +187,9 @@ def split_values(body: str) -> list[str]:
         if m:
             parts[-1] = m.group(1)
     return [p.strip() for p in parts]
+
+
+def decimals(text: str) -> int:
+    """How many digits a printed number has after its point ("0.125" -> 3, "4" -> 0)."""
+    digits = re.search(r"\.(\d+)", text)
+    return len(digits.group(1)) if digits else 0
