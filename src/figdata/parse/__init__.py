@@ -301,6 +301,17 @@ def _cut_last_cell(ctx: Context, lines: list[str]) -> None:
     ctx.finding("truncated", "warning", detail, item, **where)
 
 
+def _ticks_from_cells(ctx: Context) -> None:
+    """An axis the text gave no ticks, whose cells the data named ("| α = 0.0 | 0.99 |"): its
+    ticks are those names, in the order the data gives them."""
+    for name in ("x", "y"):
+        axis = getattr(ctx, name)
+        if axis.ticks or not ctx.cells:
+            continue
+        named = list(dict.fromkeys(c[name] for c in sorted(ctx.cells, key=lambda c: c["line"])))
+        setattr(ctx, name, AxisTicks(name, axis.label, named, list(named) if name == "y" else []))
+
+
 def _stepped_rows(ctx: Context) -> None:
     """An axis walked from its ends one by one ("Layer 0 at the top down to Layer 24") whose
     data names every k-th tick from end to end (0, 4, ..., 24) has those ticks: the walk was
@@ -318,6 +329,9 @@ def _stepped_rows(ctx: Context) -> None:
         steps = {b - a for a, b in zip(used, used[1:], strict=False)}
         if len(steps) != 1 or steps.pop() < 2:
             continue
+        other = ctx.y if name == "x" else ctx.x
+        if len(ctx.addressed) < len(used) * max(1, len(other.ticks)):
+            continue  # a few cells named by chance on every k-th tick are no grid
         kept = [t for t in axis.ticks if int(t) in set(used)]
         top = [t for t in axis.top_down if t in kept]
         setattr(ctx, name, AxisTicks(name, axis.label, kept, top))
@@ -529,6 +543,7 @@ def _read_panels(items, meta, orders, last_line, lines, widen: bool = False):
         ctx = reconcile(
             ctx, panel.items, lambda trial, its=panel.items: recognize(its, trial), meta.chart_type
         )
+        _ticks_from_cells(ctx)
         strip_axis_words(ctx, meta.chart_type)
         _stepped_rows(ctx)
         _cut_last_cell(ctx, lines)

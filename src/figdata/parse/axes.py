@@ -43,6 +43,9 @@ _COUNTED = re.compile(
 _PLACE_REMARK = re.compile(r"\b(?:top|bottom|left|right)\b", re.I)
 
 
+_UNIT_IN_BRACKETS = re.compile(r"\s*\((?:[×x*]\s*)?10\s*(?:[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+|\^\s*[-−]?\d+)\)\s*$")
+
+
 def axis_label(body: str) -> tuple[str | None, str]:
     """The axis name (quoted or leading phrase) and the rest of the description.
 
@@ -86,7 +89,12 @@ def axis_label(body: str) -> tuple[str | None, str]:
     if m and len(m.group(1).split()) >= 2 and not re.search(r"\d", m.group(1)):
         return strip_markdown(cut(m, 1)).strip(), cut(m, 2)
     m = re.match(r"^\s*([^,;:—–]+?)\s*(?:[—–]|\s-\s|:)\s*(\S.*)$", masked)
-    if m and not re.search(r"\d", m.group(1)) and len(m.group(1).split()) <= 6:
+    # "Physical gate error (×10⁻⁴) — 10, 20": a unit in brackets may hold digits
+    if (
+        m
+        and not re.search(r"\d", _UNIT_IN_BRACKETS.sub("", m.group(1)))
+        and len(m.group(1).split()) <= 6
+    ):
         label = strip_markdown(cut(m, 1)).strip()
         if not re.match(r"(?i)(the same|from|ticks?|labels?|listed|integer|values?)\b", label):
             return (None if _COUNTED.match(label) else label), cut(m, 2)
@@ -148,7 +156,8 @@ def tick_order(text: str, ticks: list[str]) -> str | None:
         return "bottom-to-top"
     if lexicon.ORDER_TOP_DOWN.search(t):
         return "top-to-bottom"
-    m = re.search(r"([\w.%-]+)\s+(?:is\s+)?at the bottom", text) or re.search(
+    # ("1 (bottom) up to 4 (top)": the place in brackets)
+    m = re.search(r"([\w.%-]+)\s+(?:(?:is\s+)?at the bottom|\(bottom\))", text) or re.search(
         r"([\w.%-]+)\s+is the bottom row", text
     )
     if m and ticks:
@@ -157,7 +166,7 @@ def tick_order(text: str, ticks: list[str]) -> str | None:
             return "bottom-to-top"
         if token == ticks[-1]:
             return "top-to-bottom"
-    m = re.search(r"([\w.%-]+)\s+(?:is\s+)?at the top", text)
+    m = re.search(r"([\w.%-]+)\s+(?:(?:is\s+)?at the top|\(top\))", text)
     if m and ticks:
         if m.group(1) == ticks[0]:
             return "top-to-bottom"
@@ -228,8 +237,16 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
     if label and rest.lstrip().startswith(",") and len(words := label.split()) >= 2:
         # "transects I, II, III": the name's last word is the first tick, shaped like the rest
         trial = tick_list(words[-1] + rest)
-        if len(trial) >= 2 and trial[0] == words[-1] and _same_shape(words[-1], trial[1:]):
-            label, ticks = " ".join(words[:-1]), trial
+        # "the decoders Greedy, Beam and Sampling": a capitalised name after lower-case words
+        named = all(w.islower() for w in words[:-1]) and all(
+            re.fullmatch(r"[A-Z][\w+./-]*", t) for t in trial
+        )
+        if (
+            len(trial) >= 2
+            and trial[0] == words[-1]
+            and (named or _same_shape(words[-1], trial[1:]))
+        ):
+            label, ticks = re.sub(r"^(?:the|its|their)\s+", "", " ".join(words[:-1])), trial
     if (
         with_label
         and label is None

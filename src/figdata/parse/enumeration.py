@@ -522,7 +522,9 @@ def _parallel(items: list[str]) -> list[str]:
 
 _NUM = r"-?(?:\d+(?:\.\d+)?|\.\d+)"
 _STEPPED = re.compile(
-    rf"(?P<a>{_NUM})\s*(?:to|-|–|through)\s*(?P<b>{_NUM})\s*[,;(]?\s*(?:in\s+)?"
+    # "0.0 (bottom) up to 1.0 (top) in steps of 0.25": a place remark after each end
+    rf"(?P<a>{_NUM})(?:\s*\([a-z -]+\))?\s*(?:(?:up|down)\s+)?(?:to|-|–|through)\s*(?P<b>{_NUM})"
+    r"(?:\s*\([a-z -]+\))?\s*[,;(]?\s*(?:in\s+)?"
     # "0 to 30, ticks every 5": the ticks named before their step
     r"(?:(?:ticks?|tick\s+marks?|markers?|labels?)\s+(?:at\s+|placed\s+)?)?"
     rf"(?:steps?|increments?|spacing|every)\s*(?:of\s+|=\s*)?(?P<s>{_NUM})",
@@ -530,15 +532,26 @@ _STEPPED = re.compile(
 )
 
 
+_STEP_WORD = "|".join(lexicon.NUMBER_WORDS)
+# "ticks every five years from 1990 to 2020": the step told before the range, a unit between
+_STEP_FIRST = re.compile(
+    rf"\b(?:steps?\s+of|increments?\s+of|every)\s+(?P<s>{_NUM}|{_STEP_WORD})\b(?:\s+[a-z]+)?"
+    rf"\s*,?\s+from\s+(?P<a>{_NUM})\s*(?:to|-|–|through)\s*(?P<b>{_NUM})(?![\d.])",
+    re.I,
+)
+
+
 def stepped_range(text: str) -> list[str]:
     """'0.5 to 2.5, step 0.5' as 0.5, 1.0, 1.5, 2.0, 2.5 (spelled with the widest decimals)."""
-    m = _STEPPED.search(text)
+    m = _STEPPED.search(text) or _STEP_FIRST.search(text)
     if not m:
         return []
-    a, b, step = float(m.group("a")), float(m.group("b")), float(m.group("s"))
+    spelt = m.group("s").lower()
+    step = float(lexicon.NUMBER_WORDS.get(spelt, 0) or spelt)
+    a, b = float(m.group("a")), float(m.group("b"))
     if step <= 0 or b <= a or (b - a) / step > 200:
         return []
-    places = max(decimals(m.group(g)) for g in ("a", "b", "s"))
+    places = max(decimals(m.group(g)) for g in ("a", "b") + (() if spelt.isalpha() else ("s",)))
     count = round((b - a) / step)
     if abs(a + count * step - b) > step * 1e-6:
         return []
@@ -610,7 +623,9 @@ def segments(rest: str) -> list[str]:
 
 _ELLIPSIS = re.compile(
     r"(?:(?P<word>[A-Za-z_]+)\s*)?(?<![\d.])(?P<head>\d+(?:\s*,\s*(?:(?P=word)\s*)?\d+)*)"
-    r"\s*,?\s*(?:…|\.\.\.)\s*,?\s*(?:(?P=word)\s*)?(?P<last>\d+)(?![\d.])"
+    # "0, 1, 2, ..., 9, 10, 11": the run may end in several items after the gap
+    r"\s*,?\s*(?:…|\.\.\.)\s*,?\s*(?P<tail>(?:(?P=word)\s*)?\d+(?![\d.])"
+    r"(?:\s*,\s*(?:(?P=word)\s*)?\d+(?![\d.]))*)"
 )
 
 
@@ -620,7 +635,8 @@ def elided(text: str) -> list[str]:
     if not m:
         return []
     head = [int(v) for v in re.findall(r"\d+", m.group("head"))]
-    last = int(m.group("last"))
+    tail = [int(v) for v in re.findall(r"\d+", m.group("tail"))]
+    last = tail[-1]
     steps = {b - a for a, b in zip(head, head[1:], strict=False)} or {1}
     ratios = {b // a if a and b % a == 0 else 0 for a, b in zip(head, head[1:], strict=False)}
     out = list(head)
@@ -629,7 +645,7 @@ def elided(text: str) -> list[str]:
     elif len(ratios) == 1 and (ratio := ratios.pop()) > 1:
         while out[-1] * ratio <= last:
             out.append(out[-1] * ratio)
-    if out[-1] != last or len(out) > 200:
+    if out[-len(tail) :] != tail or len(out) > 200:
         return []
     return [str(v) for v in out]
 
@@ -644,6 +660,13 @@ _WALK = re.compile(
 )
 
 
+_WALK_IN_WORDS = re.compile(
+    r"(?:^|\s)from\s+(?P<a>\S+(?:\s+\S+){0,4}?)\s+(?:through|thru|via)\s+"
+    r"(?P<b>\S+(?:\s+\S+){0,8}?)\s+(?:(?:down|up|over|across|on)\s+)?to\s+(?P<c>.+)$",
+    re.I,
+)
+
+
 def walked_list(text: str) -> str:
     """'from Mon at the top through Tue, Wed and Sat down to Sun at the bottom' as a list.
 
@@ -651,7 +674,11 @@ def walked_list(text: str) -> str:
     "and" inside the walk separate items. Only a text that also separates items by commas
     is read this way; "Mar through Jun" alone stays a range.
     """
-    if "," not in text or not _WALK.search(text):
+    if "," not in text and (m := _WALK_IN_WORDS.search(text)):
+        # "from 0.0 at the bottom through 0.1 and 0.2 to 0.5 at the top": no comma, the walk
+        # words alone set the first item, the middle ones and the last apart
+        text = f"{m.group('a')}, {m.group('b')}, {m.group('c')}"
+    elif "," not in text or not _WALK.search(text):
         return text
     walked = _EDGE_REMARK.sub("", text)
     walked = _WALK.sub(", ", walked)

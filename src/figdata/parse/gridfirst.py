@@ -121,15 +121,31 @@ def _header(items: list[Item], first: Item, k: int) -> list[str] | None:
     return parts if len(parts) == k and all(parts) else None
 
 
+# "lat\\year", "Actual / Predicted": a corner that names the rows' axis and the columns'
+_CORNER = re.compile(r"^[^\d\\/]+\s*[\\/]\s*[^\d\\/]+$")
+
+
 def _numeric_header(rows: list[tuple[Item, str, list[Value | str]]]) -> bool:
-    """The first line is the column ticks: its label is a word, every other label a number."""
+    """The first line is the column ticks: its label is a word and every other label a
+    number, or its label is a corner that names both axes."""
     first, rest = rows[0], rows[1:]
     return (
         not re.search(r"\d", first[1])
-        and all(re.match(r"[\d.\-–]+$", label) for _, label, _ in rest)
+        and (
+            all(re.match(r"[\d.\-–]+$", label) for _, label, _ in rest)
+            or bool(_CORNER.match(first[1]))
+        )
         and all(isinstance(s, Value) for s in first[2])
         and first[0].line + 1 == rest[0][0].line
     )
+
+
+def _printed(item: Item, slots: list[Value | str]) -> list[str]:
+    """The column ticks as the header prints them: "25 °C" keeps its unit, as the gold does."""
+    parts = [strip_markdown(p).strip() for p in _parts(item)][1:]
+    if item.label is None and len(parts) == len(slots):
+        return parts
+    return [str(s.text) for s in slots]
 
 
 _SENTENCE = re.compile(r"(?<=[.;:])\s+(?=[A-Z(])")
@@ -220,7 +236,7 @@ def find(items: list[Item], ctx: Context) -> Grid | None:
     header = None
     if len(rows) >= 3 and _numeric_header(rows):
         # "height  16  32  64" above "8  210  340  415": a word over numbers names the columns
-        header = [str(s.text) for s in rows[0][2]]
+        header = _printed(rows[0][0], rows[0][2])
         rows = [r for r in rows[1:] if len(r[2]) == len(header)]
     if len(rows) < 2:
         return None

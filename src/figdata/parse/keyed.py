@@ -11,16 +11,27 @@ recognisers with it and keeps it only when it places more of the panel's values.
 - a triangle: rows that hold 1, 2, ..., n values (or n, ..., 1) under n distinct labels are the
   rows of a square matrix whose columns are the same labels, in the same order;
 - labelled lines whose labels name no declared tick, each with as many values as one declared
-  axis has ticks: the labels are the other axis.
+  axis has ticks: the labels are the other axis;
+- points whose two keys each spell their axis' word before the tick ("Sparsity 50%, Calib 32:
+  7.48"): the keys are the ticks, where the declared list holds only some of them.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from figdata.parse.model import Item
-from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, value_column, value_list
-from figdata.parse.text import strip_markdown
+from figdata.parse.recognize import (
+    SUMMARY_LABEL,
+    Context,
+    _slot,
+    _split_statements,
+    value_column,
+    value_list,
+)
+from figdata.parse.text import split_top, strip_markdown
+from figdata.parse.tick_names import NAMED
 from figdata.parse.ticks import AxisTicks, name_score, resolve
 from figdata.parse.values import Value, record_value, split_values
 
@@ -183,6 +194,23 @@ def relabelled(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] |
     return ctx.x, AxisTicks("y", ctx.y.label, labels, list(labels))
 
 
+def _statements(items: list[Item]) -> Iterator[Item]:
+    """The labelled statements of the panel's lines: "(0.0, 1.5): 0.99; (0.0, 2.0): 0.92" is
+    two, as the recognisers read it."""
+    for item in items:
+        if item.kind not in ("list", "text") or not item.label or not item.body:
+            continue
+        if not _STATEMENT_BREAK.search(item.text):
+            yield item  # one statement: splitting would only cost time
+            continue
+        for statement in _split_statements(item):
+            if statement.label and statement.body:
+                yield statement
+
+
+_STATEMENT_BREAK = re.compile(r"[;|·]")
+
+
 _TUPLE = re.compile(r"^\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)$")
 
 
@@ -193,11 +221,11 @@ def tuples(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | Non
     order the text gives the tuple ("(GPUs, context)", "(row, column)"); nothing is guessed.
     """
     pairs = []
-    for item in items:
-        if item.kind not in ("list", "text") or not item.label or not item.body:
+    for statement in _statements(items):
+        if "(" not in (statement.label or ""):
             continue
-        m = _TUPLE.match(strip_markdown(item.label).strip())
-        body = strip_markdown(item.body)
+        m = _TUPLE.match(strip_markdown(statement.label or "").strip())
+        body = strip_markdown(statement.body or "")
         if m and (isinstance(_slot(body), Value) or record_value(body) is not None):
             pairs.append((m.group(1), m.group(2)))
     if len(pairs) < 3 or len(set(pairs)) != len(pairs):
@@ -288,3 +316,53 @@ def nested(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | Non
 
 
 _BOLD_BULLET = re.compile(r"\*\*[^*]+\*\*:?")
+
+
+def _named_key(text: str, ctx: Context) -> tuple[str, str] | None:
+    """("y", "50%") for "Sparsity 50%" when the word names the y axis and not the x axis."""
+    m = NAMED.match(text.strip())
+    if m is None:
+        return None
+    on_x, on_y = name_score(m.group("word"), ctx.x), name_score(m.group("word"), ctx.y)
+    if on_x > 0 >= on_y:
+        return "x", m.group("rest")
+    if on_y > 0 >= on_x:
+        return "y", m.group("rest")
+    return None
+
+
+def named_points(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | None:
+    """Axes from points whose two keys each spell their axis' word: "Sparsity 50%, Calib 32".
+
+    Such a key says by itself which axis it belongs to, so its value is a tick of that axis
+    even where the declared list holds only some ticks ("30% at the top down to 70% at the
+    bottom": the ends). The keys, in the order the text gives them, are proposed when they
+    hold every declared tick of their axis and more.
+    """
+    keys: dict[str, list[str]] = {"x": [], "y": []}
+    points = 0
+    for part in _statements(items):
+        if (part.label or "").count(",") != 1 or _slot(strip_markdown(part.body or "")) is None:
+            continue
+        halves = split_top(strip_markdown(part.label or ""), ",")
+        found = dict(filter(None, (_named_key(h, ctx) for h in halves)))
+        if len(halves) == 2 and len(found) == 2:
+            keys["x"].append(found["x"])
+            keys["y"].append(found["y"])
+            points += 1
+    if points < 3:
+        return None
+    out = []
+    for name in ("x", "y"):
+        declared: AxisTicks = getattr(ctx, name)
+        ticks = list(dict.fromkeys(keys[name]))
+        named = {t.casefold() for t in ticks}
+        if all(resolve(t, declared) for t in ticks) or any(
+            t.casefold() not in named for t in declared.ticks
+        ):
+            out.append(declared)  # the declared list names every key, or keys it lacks
+            continue
+        out.append(AxisTicks(name, declared.label, ticks, ticks if name == "y" else []))
+    if out[0] is ctx.x and out[1] is ctx.y:
+        return None
+    return out[0], out[1]

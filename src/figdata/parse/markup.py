@@ -33,6 +33,13 @@ def _f(line: int, detail: str, raw: str) -> dict:
     return finding("markup_in_text", "warning", detail, line=line, raw=raw[:500])
 
 
+_COLUMNS_UPWARD = re.compile(
+    r"\bcolumns?\b[^.;:]{0,30}?\b(?:listed|read|given|written|ordered|runs?)\s+"
+    r"(?:from\s+(?:the\s+)?bottom|bottom[- ]to[- ]top|upwards?)",
+    re.I,
+)
+
+
 def pair_orders(text: str, meta) -> dict[str, str]:
     """Which coordinate comes first in tuples, 'AxB' names, 'A → B' and 'A / B' pairs."""
     from figdata.parse.ticks import AxisTicks, name_score
@@ -56,6 +63,10 @@ def pair_orders(text: str, meta) -> dict[str, str]:
             if xy != yx and max(xy, yx) > 0:
                 orders["tuple"] = "xy" if xy > yx else "yx"
                 break
+    # "each column listed from the bottom row (top-p 0.5) to the top row": the order in which
+    # a column's values are given, when it is not the axis' own from the top
+    if _COLUMNS_UPWARD.search(text):
+        orders["column"] = "bottom-up"
     # "(row asset / column asset)": the order of a pair written with a slash
     if re.search(r"\(\s*(?:row|y)\b[^()/]*/\s*(?:column|col|x)\b[^()]*\)", text, re.I):
         orders["slash"] = "yx"

@@ -1130,6 +1130,21 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             )
             return spoken_list
         bare = re.search(r"[A-Za-z][\w -]{1,40}$", before)
+        # "External field h is on the left axis, increasing upward from 0.0 at the bottom
+        # through 0.1 and 0.2 to 0.5 at the top": the name before the axis, its ticks after
+        after = re.split(r";|\.\s", text[m.end() :], maxsplit=1)[0]
+        if before.count("(") > before.count(")"):
+            after = after.split(")")[0]  # "(listed on the vertical axis, from top: A, B)"
+        # ("Incubation time (h) runs along the bottom: 2, 6, 12": a unit in the name)
+        head = re.search(r"[A-Za-z][\w -]{1,40}(?:\([^()]{1,12}\))?$", before)
+        if head and re.match(r"\s*[,:—–]", after):
+            other = _AXIS_NAMED["y" if role == "x" else "x"]
+            walk = _before_other_axis(after.lstrip(" ,:—–"), other)
+            axis = parse_axis(walk, with_label=False)
+            if len(axis.ticks) >= 2 and (label := _last_phrase(head.group(0))):
+                axis.label = label
+                axis.order = axis.order or tick_order(walk, axis.ticks)
+                return axis
         if spoken is None and bare and (label := _last_phrase(bare.group(0))):
             spoken = Axis(label=label)
     for m in re.finditer(

@@ -248,7 +248,7 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
     if found is None:
         return False
     axis, key = found
-    across = ctx.x.ticks if axis == "y" else ctx.y.top_down
+    across = ctx.x.ticks if axis == "y" else column_order(ctx)
     layout = "row_list" if axis == "y" else "column_list"
     remarks = [s.remark for s in slots if isinstance(s, Value)]
     explicit = []
@@ -342,9 +342,38 @@ def labelled_list(item: Item, ctx: Context) -> bool:
     return True
 
 
+# "Top row", "second column", "last row": a place counted from an edge
+_EDGE_PLACE = re.compile(
+    rf"^(?:the\s+)?(?P<place>top|bottom|leftmost|rightmost|{lexicon.ORDINAL.pattern})"
+    r"\s+(?P<axis>row|column|col)\s*$",
+    re.I,
+)
+_FROM_END = {"bottom": -1, "rightmost": -1, "last": -1, "top": 1, "leftmost": 1}
+
+
+def column_order(ctx: Context) -> list[str]:
+    """The y ticks in the order a column's values are listed: from the top, unless the text
+    says columns are listed from the bottom ("each column listed from the bottom row")."""
+    if ctx.pair_order.get("column") == "bottom-up":
+        return list(reversed(ctx.y.top_down))
+    return ctx.y.top_down
+
+
 def positional_label(label: str, ctx: Context) -> tuple[str, str] | None:
-    """'Row 2' / 'Column 3' count positions (rows from the top), they are not ticks."""
-    m = re.match(r"^(row|column|col)\s+(\d+)\s*$", strip_markdown(label), re.I)
+    """'Row 2' / 'Column 3' / 'Top row' count positions (rows from the top), they are not
+    ticks."""
+    text = strip_markdown(label).strip()
+    if place := _EDGE_PLACE.match(text):
+        word, axis = place.group("place").lower(), place.group("axis").lower()
+        at = _FROM_END.get(word) or lexicon.ORDINALS.get(word, 0)
+        edge = {"top": "row", "bottom": "row", "leftmost": "col", "rightmost": "col"}.get(word)
+        if edge is not None and not axis.startswith(edge):
+            return None  # "top column" names no place
+        ticks = ctx.y.top_down if axis == "row" else ctx.x.ticks
+        if not ticks or abs(at) > len(ticks) or at == 0:
+            return None
+        return ("y" if axis == "row" else "x", ticks[at - 1 if at > 0 else at])
+    m = re.match(r"^(row|column|col)\s+(\d+)\s*$", text, re.I)
     if not m:
         return None
     i = int(m.group(2))
@@ -531,7 +560,7 @@ def group_values(item: Item, ctx: Context, group) -> bool:
     if not group or group[0] not in ("x", "y"):
         return False
     axis, key = group
-    across = ctx.x.ticks if axis == "y" else ctx.y.top_down
+    across = ctx.x.ticks if axis == "y" else column_order(ctx)
     if item.label is not None:
         if not _VALUES_FIELD.fullmatch(strip_markdown(item.label).strip()):
             return False
@@ -1090,7 +1119,7 @@ def prose_row(item: Item, ctx: Context, group) -> bool:
     if found is None:
         return False
     axis, key = found
-    across = ctx.x.ticks if axis == "y" else ctx.y.top_down
+    across = ctx.x.ticks if axis == "y" else column_order(ctx)
     tokens = re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", run.group(0))
     slots = [parse_value(t) for t in tokens]
     if any(s is None for s in slots) or len(slots) != len(across):
@@ -1148,7 +1177,8 @@ _AT_PAIR = re.compile(
     # (a sentence's full stop is no unit: "... is 0.512. At 2 demonstrations, ...")
     rf"(?P<unit>%|(?![.!?](?:\s|$))[^\s\d,;()]{{1,8}}(?:\s*/\s*\w+)?)?\s+"
     r"(?:at|by|for|in|with|under|on)\s+(?:the\s+)?"
-    r"(?P<ref>[^\s,;()]+(?:\s+(?![~≈\d])[^\s,;()]+){0,3})",
+    # ("0.91 at depth 2": an axis' word, then its tick)
+    r"(?P<ref>[A-Za-z][\w-]*\s+\d[\w.%]*(?![\w.])|[^\s,;()]+(?:\s+(?![~≈\d])[^\s,;()]+){0,3})",
     re.I,
 )
 # "355 A (0 T)", "~19.9 (epoch 1)": the tick in brackets after the value
@@ -1180,7 +1210,8 @@ def _introduced(before: str, axis: AxisTicks, other: AxisTicks) -> bool:
 # "below 50% by the 4h column": the lexicon's bound words right before a number
 _BOUND_BEFORE = re.compile(rf"(?:{lexicon.BOUND.pattern})\s*$", re.I)
 # "goes from 6.48 at 1 block up to 9.95": the walk's second end, no bound
-_WALK_TO = re.compile(rf"\bfrom\s+[~≈]?{NUM}[^.;]*?\bup\s+to\s*$", re.I)
+# ("... from 0.131 at T=0.2 up to": a decimal point ends no sentence)
+_WALK_TO = re.compile(rf"\bfrom\s+[~≈]?{NUM}(?:[^.;]|(?<=\d)\.(?=\d))*?\bup\s+to\s*$", re.I)
 
 
 def bound_before(text: str) -> bool:
@@ -1196,15 +1227,53 @@ def at_pairs(item: Item, ctx: Context, group) -> bool:
     rows_axis, across = (ctx.y, ctx.x) if ctx.rows_axis == "y" else (ctx.x, ctx.y)
     # "best near T=1.0 (e.g. 0.031 for 1.3B and 0.024 for 2.7B)": a column named once, its
     # values "for" rows, when no row reading fits
-    return _at_pairs(item, ctx, group, text, rows_axis, across) or (
+    if _at_pairs(item, ctx, group, text, rows_axis, across) or (
         not item.label and not group and _at_pairs(item, ctx, group, text, across, rows_axis)
-    )
+    ):
+        return True
+    if group or (item.label and resolve_either(item.label, ctx.x, ctx.y)):
+        return False  # a label names the line's row; a sentence before a colon does not
+    # "The widest column stays dark. The narrowest column (width 64) falls from 0.91 at depth
+    # 2 to 0.63 at depth 12.": in a paragraph each sentence names its own row or column
+    sentences = _SENTENCE.split(text)
+    if len(sentences) < 2:
+        return False
+    kept = (len(ctx.cells), set(ctx.addressed), len(ctx.findings))
+    # (a sentence of a paragraph must name its row with the axis' word: "the narrowest column
+    # (width 64)"; a bare name there is as often a point's key: "Tue 16-20 shows 41.3")
+    read = [
+        _at_pairs(item, ctx, group, sentence, rows_axis, across, introduced=True)
+        or _at_pairs(item, ctx, group, sentence, across, rows_axis, introduced=True)
+        for sentence in sentences
+    ]
+    if not any(read):
+        return False
+    # the line is taken when its other sentences with numbers each state a cell, read as
+    # prose_point reads a line; else the whole paragraph is left to the readers after this one
+    for sentence, done in zip(sentences, read, strict=True):
+        label, body = split_label(sentence)
+        own = Item(item.line, item.kind, item.level, sentence, item.zone, label, body)
+        if not done and _HAS_DIGIT.search(sentence) and not prose_point(own, ctx, group):
+            del ctx.cells[kept[0] :], ctx.findings[kept[2] :]
+            ctx.addressed = kept[1]
+            return False
+    return True
 
 
-def _at_pairs(item: Item, ctx: Context, group, text: str, rows_axis, across) -> bool:
+# "..., whereas the Cerebellum", ". The Cortex row": a row named as a clause's subject
+# ("overtakes the baseline" names it as an object)
+_OPENS_CLAUSE = re.compile(
+    r"(?:^|[.;:(]|,\s*(?:whereas|while|but|and)|\b(?:whereas|while))\s*(?:the\s+)?$", re.I
+)
+
+
+def _at_pairs(
+    item: Item, ctx: Context, group, text: str, rows_axis, across, introduced: bool = False
+) -> bool:
     # a label names the row; a sentence before a colon does not ("... is between A and B: ...")
     named_by = item.label if item.label and len(item.label.split()) <= 6 else None
     labelled = resolve(named_by, rows_axis) if named_by else None
+    found: list = []
     if group and group[0] == rows_axis.name:
         key = group[1]
     elif labelled is not None:
@@ -1212,21 +1281,32 @@ def _at_pairs(item: Item, ctx: Context, group, text: str, rows_axis, across) -> 
     else:
         found = mentions(text, rows_axis)
         named = {t for *_, t in found}
-        if len(named) > 1:
+        if introduced:
+            named = {t for a, _, t in found if _introduced(text[:a], rows_axis, across)}
+            found = [(a, b, t) for a, b, t in found if t in named] if len(named) == 1 else []
+        elif len(named) > 1:
             # "In the row for true class thrush, ... 5 under predicted thrush": the mention
             # that the rows' axis name introduces is the row; the others name columns
             named = {t for a, _, t in found if _introduced(text[:a], rows_axis, across)}
-        if len(named) != 1 and (first := _PROSE_NUMBER.search(text)):
+        if not introduced and len(named) != 1 and (first := _PROSE_NUMBER.search(text)):
             # "DeiT-S moves from 0.102 ... to 0.039 ..., tracking ViT-B/16": the one row named
             # before any number is the sentence's subject
             named = {t for a, _, t in found if a < first.start()}
+        if not introduced and len(named) > 1:
+            # "RLHF + KL 0.05 sits between RLHF and Base, going from 0.131 at T=0.2": the row
+            # that opens the line is its subject; the others are compared with it
+            named = {t for a, _, t in found if not text[:a].strip()}
         if len(named) != 1:
             return False
         key = named.pop()
     pairs, taken = [], []
+    # "learning rate 1e-3 with batch 256 reads 34.2": a number that names a row is no value
+    rows = [(a, b) for a, b, _ in (found or mentions(text, rows_axis))]
     for pattern in (_AT_PAIR, _TICK_THEN_VALUE_AT, _VALUE_THEN_TICK, _TICK_ARROW_VALUE):
         for m in pattern.finditer(text):
             if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            if any(a < m.end("num") and m.start("num") < b for a, b in rows):
                 continue
             if bound_before(text[: m.start("num")]):
                 continue  # "below 50% by the 4h column": a bound, not a cell
@@ -1238,11 +1318,31 @@ def _at_pairs(item: Item, ctx: Context, group, text: str, rows_axis, across) -> 
             if hit is not None and value is not None:
                 pairs.append((m.start(), hit.tick, value))
                 taken.append((m.start(), m.end()))
-    pairs = [(tick, value) for _, tick, value in sorted(pairs)]
-    if len(pairs) < 2 or len({t for t, _ in pairs}) != len(pairs):
+    pairs.sort()
+    if found and pairs and not any(t == key and a < pairs[0][0] for a, _, t in found):
+        return False  # the row is named only after its values: they may be another row's
+    keyed = [(key, tick, value) for _, tick, value in pairs]
+    if pairs and any(
+        t != key and pairs[0][0] < a < pairs[-1][0] and _OPENS_CLAUSE.search(text[:a])
+        for a, _, t in found
+    ):
+        # "the Striatum reaches 2.31 at time 8, whereas the Cerebellum stays flat (e.g. 1.02
+        # at time 12)": another row named between the values; each is the last row's before it
+        if set(rows_axis.ticks) & set(across.ticks):
+            return False
+        keyed = []
+        for at, tick, value in pairs:
+            before = [t for a, _, t in found if a < at]
+            if not before:
+                return False
+            keyed.append((before[-1], tick, value))
+        between = {t for a, _, t in found if pairs[0][0] < a < pairs[-1][0]}
+        if not between <= {row for row, _, _ in keyed}:
+            return False  # a row named between them whose values this reading does not see
+    if len(keyed) < 2 or len({(k, t) for k, t, _ in keyed}) != len(keyed):
         return False
-    for tick, value in pairs:
-        x, y = (tick, key) if rows_axis.name == "y" else (key, tick)
+    for row, tick, value in keyed:
+        x, y = (tick, row) if rows_axis.name == "y" else (row, tick)
         ctx.cell(x, y, value, item, "at_pairs")
     return True
 
@@ -1277,7 +1377,7 @@ def clause_lines(item: Item, ctx: Context, group) -> bool:
         if m.group(1).lower() == "row":
             axis, key, across = "y", _prose_row(clause, ctx), ctx.x.ticks
         else:
-            axis, key, across = "x", _clause_column(clause, ctx), ctx.y.top_down
+            axis, key, across = "x", _clause_column(clause, ctx), column_order(ctx)
         if key is None:
             continue
         spans = [(a, b) for a, b, _ in mentions(plain, ctx.x) + mentions(plain, ctx.y)]
@@ -1360,7 +1460,11 @@ def _overlap(xs, ys) -> bool:
     return any(a < d and c < b for a, b, _ in xs for c, d, _ in ys)
 
 
-_APPOSITIVE = re.compile(r"(?<=\d),\s+(?:one\s+of\s+)?(?:the|its)\s+[a-z]+est\b[^\d;]*$")
+# ("reads 0.31 (the darkest cell in the figure)": the remark set off in brackets)
+_APPOSITIVE = re.compile(
+    r"(?<=\d)(?:,\s+(?:one\s+of\s+)?(?:the|its)\s+[a-z]+est\b[^\d;]*$"
+    r"|\s*\((?:one\s+of\s+)?(?:the|its)\s+[a-z]+est\b[^\d()]*\))"
+)
 
 
 # (digits inside a name, "ViT-B/16", are no value)

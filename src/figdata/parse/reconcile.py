@@ -356,7 +356,7 @@ def _more_from_keys(ctx: Context, items: list[Item], run: Callable[[Context], No
     six, those two where they were.
     """
     best = ctx
-    for propose in (keyed.long_table, keyed.tuples, keyed.nested):
+    for propose in (keyed.long_table, keyed.tuples, keyed.nested, keyed.named_points):
         found = propose(items, ctx)
         if found is None or (set(found[0].ticks), set(found[1].ticks)) == (
             set(ctx.x.ticks),

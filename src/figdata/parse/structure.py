@@ -82,7 +82,9 @@ def _is_group_heading(text: str, meta: Meta) -> bool:
         remarked = re.match(r"^(.+?)\s*\([^()]*\)$", _ENUM.sub("", raw, count=1).strip())
         if remarked and match_tick(remarked.group(1), axis.ticks):
             return True
-        found = resolve(raw, AxisTicks(name, axis.label, axis.ticks))
+        # "**1. Region: North**": the enumerator counts the groups
+        counted = re.sub(r"^\(?\d{1,2}[.)]\s+", "", raw)
+        found = resolve(counted, AxisTicks(name, axis.label, axis.ticks))
         if found is not None and name_score(found.prefix, AxisTicks(name, axis.label, [])) > 0:
             return True
         # "**Cu film**" over the lines of the row Cu of the axis "Film": the name after the tick

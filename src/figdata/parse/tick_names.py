@@ -18,7 +18,8 @@ from figdata.parse.recognize import Context
 from figdata.parse.ticks import AxisTicks, name_score
 from figdata.parse.values import NUM
 
-_NAMED = re.compile(
+#: "Layer 0", "Dropout=0.1": an axis' word, then the tick
+NAMED = re.compile(
     rf"^(?P<word>[A-Za-zα-ωΑ-Ω][A-Za-z_-]*(?:\s+[A-Za-z][A-Za-z_-]*)?)(?:\s+|\s*[=:]\s*)"
     rf"(?P<rest>{NUM}\s*(?:%|[A-Za-zµ°/]+(?:/[A-Za-z]+)?)?)$"
 )
@@ -31,7 +32,7 @@ def bare_names(axis: AxisTicks, legend: bool = False) -> dict[str, str] | None:
     legend without one is not: "Cohort 2022" names a series."""
     if len(axis.ticks) < 2:
         return None
-    found = [_NAMED.match(t.strip()) for t in axis.ticks]
+    found = [NAMED.match(t.strip()) for t in axis.ticks]
     if not all(found):
         return None
     words = {m.group("word").casefold() for m in found}  # type: ignore[union-attr]

@@ -145,6 +145,8 @@ _UNIT = re.compile(r"^(\S*[^\s.])\s*(?<=\s|\d)([a-zA-Z%°µ][a-zA-Z%°µ/²³-]*
 def _before_unit(text: str, axis: AxisTicks) -> str | None:
     """A tick followed by its unit: "500 tokens", "4K context", "180 kg/ha", "0.5 T", and
     "0-shot" (a hyphen joins the unit)."""
+    if (tick := _before_label_unit(text, axis)) is not None:
+        return tick
     m = _UNIT.match(text) or re.match(r"^([\d.]+)-([a-z]+)$", text)
     tick = match_tick(m.group(1), axis.ticks) if m else None
     if m and tick is None and (glued := re.fullmatch(r"([\d.]+)([A-Za-zµ]{1,3})", m.group(1))):
@@ -155,6 +157,22 @@ def _before_unit(text: str, axis: AxisTicks) -> str | None:
     if tick is None or (tick.endswith("%") and not m.group(2).startswith("%")):
         return None
     return tick
+
+
+# "Gate error (×10⁻⁴)", "Dose [mg/kg]": the unit or multiplier the axis' name gives in brackets
+_LABEL_UNIT = re.compile(r"[(\[]\s*([^()\[\]]{1,12}?)\s*[)\]]\s*$")
+
+
+def _before_label_unit(text: str, axis: AxisTicks) -> str | None:
+    """ "10×10⁻⁴" under "Physical gate error (×10⁻⁴)": the tick, then what the name gives."""
+    m = _LABEL_UNIT.search(axis.label or "")
+    if m is None:
+        return None
+    unit = re.sub(r"\s+", "", m.group(1))
+    squeezed = re.sub(r"\s+", "", text)
+    if len(squeezed) <= len(unit) or not squeezed.endswith(unit):
+        return None
+    return match_tick(squeezed[: -len(unit)], axis.ticks)
 
 
 def name_score(prefix: str, axis: AxisTicks) -> float:
