@@ -85,7 +85,10 @@ def axis_label(body: str) -> tuple[str | None, str]:
         # "Head (1, 2, 3)": the ticks in parentheses after the name
         return strip_markdown(cut(m, 1)).strip(), cut(m, 2)
     # "Noise level σ = 0.00, 0.05, 0.10": the name, then its ticks after "="
-    m = re.match(r"^\s*([A-Za-z][^,;:=()]{1,40}?)\s*=\s*([^=]+,[^=]+)$", masked)
+    # ("temperature T (K) = 100, 200": a unit in brackets may close the name)
+    m = re.match(
+        r"^\s*([A-Za-z][^,;:=()]{1,40}?(?:\s*\([^()]{1,10}\))?)\s*=\s*([^=]+,[^=]+)$", masked
+    )
     if m and len(m.group(1).split()) >= 2 and not re.search(r"\d", m.group(1)):
         return strip_markdown(cut(m, 1)).strip(), cut(m, 2)
     m = re.match(r"^\s*([^,;:—–]+?)\s*(?:[—–]|\s-\s|:)\s*(\S.*)$", masked)
@@ -178,7 +181,8 @@ def tick_order(text: str, ticks: list[str]) -> str | None:
 _SET = re.compile(r"^\s*(?P<name>[^\s{}∈]{1,12})\s*(?:∈|in|=)\s*\{(?P<items>[^{}]+)\}(?P<rest>.*)$")
 # "Water, Ethanol (axis label "Solvent")": the axis' name in a remark after its ticks
 _NAMED_AFTER = re.compile(
-    r"\s*\((?:the\s+)?(?:axis\s+)?(?:label(?:led)?|title|name)d?\s*[:=]?\s*[\"“']([^\"”']+)[\"”']\)"
+    r"\s*\((?:the\s+)?(?:(?:[xy][- ]?)?axis\s+)?(?:label(?:led)?|title|name)d?\s*[:=]?\s*"
+    r"[\"“']([^\"”']+)[\"”']\)"
 )
 
 
@@ -212,6 +216,11 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
         return Axis(label=m.group("name"), ticks=ticks, order=order)
     if m := _NAMED_AFTER.search(body):
         axis = parse_axis(body[: m.start()] + body[m.end() :], with_label=False)
+        if with_label:
+            # "temperature T (K) = 100, 200, ... (x-axis label "...")": a name before the
+            # ticks too; the list it leaves is kept when it is the longer
+            named = parse_axis(body[: m.start()] + body[m.end() :])
+            axis = named if len(named.ticks) > len(axis.ticks) else axis
         axis.label = m.group(1).strip()
         return axis
     label, rest = axis_label(body) if with_label else (None, body)

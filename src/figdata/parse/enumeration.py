@@ -524,7 +524,7 @@ _NUM = r"-?(?:\d+(?:\.\d+)?|\.\d+)"
 _STEPPED = re.compile(
     # "0.0 (bottom) up to 1.0 (top) in steps of 0.25": a place remark after each end
     rf"(?P<a>{_NUM})(?:\s*\([a-z -]+\))?\s*(?:(?:up|down)\s+)?(?:to|-|–|through)\s*(?P<b>{_NUM})"
-    r"(?:\s*\([a-z -]+\))?\s*[,;(]?\s*(?:in\s+)?"
+    r"(?:\s*\([a-z -]+\))?\s*[,;(]?\s*(?:in\s+|with\s+(?=ticks?\b|labels?\b|markers?\b))?"
     # "0 to 30, ticks every 5": the ticks named before their step
     r"(?:(?:ticks?|tick\s+marks?|markers?|labels?)\s+(?:at\s+|placed\s+)?)?"
     rf"(?:steps?|increments?|spacing|every)\s*(?:of\s+|=\s*)?(?P<s>{_NUM})",

@@ -416,6 +416,13 @@ _COL_ROW = re.compile(
 )
 
 
+_CORNER = re.compile(
+    r"^(?:the\s+)?(?P<v>top|bottom|upper|lower)[- ]?(?P<h>left|right)(?:[- ]?hand)?"
+    r"(?:\s+(?:cell|corner|corner\s+cell|square))?$",
+    re.I,
+)
+
+
 def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None:
     text = strip_markdown(label).strip()
     text = re.sub(r"^(?:at|for|in|e\.g\.,?|i\.e\.,?|such\s+as)\s+", "", text, flags=re.I)
@@ -423,6 +430,11 @@ def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None
     m = re.match(r"^[A-Za-z -]+\(([^()]+)\)$", text)
     if m and (_CROSS.match(m.group(1)) or "," in m.group(1)):
         text = m.group(1)
+    # "Top-left cell", "bottom right corner": a corner of the grid named by its place alone
+    if (m := _CORNER.match(text)) and ctx.x.ticks and ctx.y.top_down:
+        top = m.group("v").lower() in ("top", "upper")
+        left = m.group("h").lower() == "left"
+        return ctx.x.ticks[0 if left else -1], ctx.y.top_down[0 if top else -1], "positional"
     # "(row 1, col 2)", "r2 c3": positions counted from the top-left corner
     m = _ROW_COL.match(text) or _COL_ROW.match(text)
     if m:
@@ -1208,7 +1220,8 @@ def _introduced(before: str, axis: AxisTicks, other: AxisTicks) -> bool:
 
 
 # "below 50% by the 4h column": the lexicon's bound words right before a number
-_BOUND_BEFORE = re.compile(rf"(?:{lexicon.BOUND.pattern})\s*$", re.I)
+# ("still above the 80% line": an article between)
+_BOUND_BEFORE = re.compile(rf"(?:{lexicon.BOUND.pattern})\s*(?:the\s+|an?\s+)?$", re.I)
 # "goes from 6.48 at 1 block up to 9.95": the walk's second end, no bound
 # ("... from 0.131 at T=0.2 up to": a decimal point ends no sentence)
 _WALK_TO = re.compile(rf"\bfrom\s+[~≈]?{NUM}(?:[^.;]|(?<=\d)\.(?=\d))*?\bup\s+to\s*$", re.I)
@@ -1480,7 +1493,10 @@ def _without_axis_names(text: str, ctx: Context) -> str:
     return text
 
 
-_PARTICIPLE_REMARK = re.compile(r"(?<=[\d%]),\s+[a-z]+ing\b(?:[^\d,;]|(?<=[\w/-])\d)*$")
+# ("gives 70.4%, nearly matching the best cell": an adverb may lead the participle)
+_PARTICIPLE_REMARK = re.compile(
+    r"(?<=[\d%]),\s+(?:[a-z]+ly\s+)?[a-z]+ing\b(?:[^\d,;]|(?<=[\w/-])\d)*$"
+)
 _WORDED_REMARK = re.compile(r"(?<=[\d%])\s*\((?=[^()]*[A-Za-z]{3})[^()]*\)")
 
 
@@ -1556,7 +1572,7 @@ def _prose_point(item: Item, ctx: Context, group) -> bool:
                 ys = [(-1, -1, group[1])]
         # ("at Peak temperature 1100": an axis' name is no claim word; "shows 0.42, one of the
         # darkest cells": a remark set off after the value comments on the cell it states)
-        said = _APPOSITIVE.sub("", _without_axis_names(said, ctx))
+        said = _APPOSITIVE.sub("", _without_axis_names(_PARTICIPLE_REMARK.sub("", said), ctx))
         unscaled = lexicon.SCALE_END.regex.sub(" ", said)
         if SUMMARY_LABEL.search(said) or claim_words(unscaled) or compares(said):
             continue  # a claim about a cell ("the highest rate, 80.1") or a difference

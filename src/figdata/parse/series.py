@@ -74,7 +74,8 @@ def series_name(text: str) -> str:
     text = _ENUMERATOR.sub("", text)
     text = re.sub(rf"^(?:{lexicon.LEGEND.pattern})\s+", "", text, flags=re.I)
     text = re.split(r"\s+[—–]\s+|\s+-\s+|:\s", text)[0]
-    text = re.sub(r"(?:\s*\([^()]*\))+\s*$", "", text)
+    # ("PPO (Red (solid line, circle markers))": a remark may hold brackets of its own)
+    text = re.sub(r"(?:\s*\((?:[^()]|\([^()]*\))*\))+\s*$", "", text)
     return text.strip().rstrip(":.,").strip().strip("\"'`“”").strip()
 
 

@@ -79,7 +79,10 @@ def _is_group_heading(text: str, meta: Meta) -> bool:
             return True
         # "pH 8.0", "Window 3000": a tick after the axis' name groups the lines below it
         # "LinProbe (First Column)": a tick and a remark on where it stands
-        remarked = re.match(r"^(.+?)\s*\([^()]*\)$", _ENUM.sub("", raw, count=1).strip())
+        # ("PPO (Red (solid line, circle markers))": a remark may hold brackets of its own)
+        remarked = re.match(
+            r"^(.+?)\s*\((?:[^()]|\([^()]*\))*\)$", _ENUM.sub("", raw, count=1).strip()
+        )
         if remarked and match_tick(remarked.group(1), axis.ticks):
             return True
         # "**1. Region: North**": the enumerator counts the groups
