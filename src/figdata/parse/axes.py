@@ -62,8 +62,12 @@ def axis_label(body: str) -> tuple[str | None, str]:
         r"\"([^\"]+)\"|`([^`]+)`|'([^']+)'|“([^”]+)”|(?<![*\w])\*(?!\s)([^*\d]+?)(?<!\s)\*(?![*\w])",
         masked,
     )
-    if m and re.match(r"\s*,\s*[\"“`'*]", masked[m.end() :]):
-        m = None  # 'tasks "POS", "NER", "SRL"', '*IL6*, *TNF*, *MYC*': marked ticks, not a name
+    if m and (
+        re.match(r"\s*,\s*[\"“`'*]", masked[m.end() :]) or re.search(r",\s*$", masked[: m.start()])
+    ):
+        # 'tasks "POS", "NER", "SRL"', '*IL6*, *TNF*, *MYC*': marked ticks, not a name; nor is
+        # one marked item after a comma ("Car, `Bus & tram`, Bike")
+        m = None
     if m and m.start() < 40:
         g = next(i for i in range(1, 6) if m.group(i))
         return strip_markdown(cut(m, g)), body[: m.start()] + " " + body[m.end() :]

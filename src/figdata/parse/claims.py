@@ -63,7 +63,8 @@ _RANGE = re.compile(
 )
 _BOUND = re.compile(
     rf"(?P<rel>≤|<=|≥|>=|<|>|\bat most\b|\bat least\b|\bno more than\b|\bno less than\b|"
-    rf"\bbelow\b|\babove\b|\bunder\b)\s*(?P<num>{_APPROX}?{NUM}%?)(?!\w|\.\d)",
+    rf"\bbelow\b|\babove\b|\bunder\b|\bapproach(?:es|ing)?\b|\bnears\b)\s*"
+    rf"(?P<num>{_APPROX}?{NUM}%?)(?!\w|\.\d)",
     re.I,
 )
 #: a range in parentheses says the values of something whole: "scores (85-88)",
@@ -78,6 +79,8 @@ _RELATIONS = {
     "≤": "le", "<=": "le", "at most": "le", "no more than": "le",
     "≥": "ge", ">=": "ge", "at least": "ge", "no less than": "ge",
     "<": "lt", "below": "lt", "under": "lt", ">": "gt", "above": "gt",
+    # "the p99 approaches 100 ms": close to the bound from below
+    "approaches": "le", "approach": "le", "approaching": "le", "nears": "le",
 }  # fmt: skip
 _IMPROVED = re.compile(
     r"\b(?:every|each|all)\s+(?:\w+\s+){0,2}?(?:cells?|values?|configurations?|combinations?|"
@@ -235,6 +238,9 @@ def extract(item: Item, text: str, ctx: Context, kind: str | None) -> list[dict]
         elif k == "panel_rank" and observed:
             out.extend(_line_rank(item, text, ctx) or _rank(item, text, label))
     extremes = [k for k in found if k in ("max", "min")]
+    if "bound" in found:
+        # "the darkest; at 512 clients the p99 approaches 100 ms": a bound is no extreme's value
+        text = _BOUND.sub(lambda m: " " * len(m.group(0)), text)
     if extremes and not any(
         r is not None and r["kind"] in ("panel_rank", "line_rank") for r in out
     ):

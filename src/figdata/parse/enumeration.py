@@ -31,6 +31,7 @@ CALENDAR_FULL = {name[:3].lower(): name for name in _FULL_NAMES}
 _TAG = re.compile(r"<[^<>]{0,200}>")
 # an HTML element is one atom: "<span ...>Learning rate, log</span>" holds no list separator
 _ELEMENT = re.compile(r"<([a-zA-Z][\w-]*)\b[^<>]{0,200}>[^<>]{0,200}</\1\s*>|<[^<>]{0,200}>")
+_ATOM = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”")
 _LAST_AND = re.compile(r"^(?P<a>.+?)\s+(?:and|or|&)\s+(?P<b>[^\s].*)$", re.I)
 _NUMBER_TICK = re.compile(
     r"[~≈]?[+\-\u2212]?(?:\d+(?:[.,]\d+)*|\.\d+)(?:[eE][+\-\u2212]?\d+)?(?:%|°\w?|[KMBkTG]\b)?"
@@ -85,6 +86,13 @@ def _split(text: str) -> list[str]:
     return parts
 
 
+# "Dec (12 columns)": how many items the list has, said after its last one
+_COUNT_REMARK = re.compile(
+    r"\d+\s+(?:columns?|rows?|ticks?|labels?|categories|levels|classes|items|entries|bars|cells)",
+    re.I,
+)
+
+
 @lru_cache(maxsize=1 << 14)
 def clean_item(item: str) -> str:
     """One list item without markup, list words, a style remark, quotes or a ``name =``."""
@@ -100,6 +108,7 @@ def clean_item(item: str) -> str:
             or len(m.group(2).split()) > 2
             or lexicon.ORDER_TOP_DOWN.search(m.group(2))
             or lexicon.ORDER_BOTTOM_UP.search(m.group(2))
+            or _COUNT_REMARK.fullmatch(m.group(2).strip())
         ):
             item = m.group(1).strip()
         item = lexicon.LIST_TRAIL.regex.sub("", item).strip().rstrip(".;,").strip()
@@ -199,7 +208,9 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     last = next((i for i in range(len(parts) - 1, -1, -1) if _item_or_pair(parts[i])), None)
     if last is not None:
         m = _LAST_AND.match(parts[last].strip())
-        if m and not re.match(r"(?i)^(?:and|or)\b", parts[last].strip()):
+        # (a name in quotes or code is one item: "`+Irrigation & N-fert`")
+        atom = _ATOM.fullmatch(parts[last].strip())
+        if m and not atom and not re.match(r"(?i)^(?:and|or)\b", parts[last].strip()):
             a, b = clean_item(m.group("a")), clean_item(m.group("b"))
             if looks_like_item(a) and looks_like_item(b):
                 parts[last : last + 1] = [m.group("a"), m.group("b")]
@@ -613,7 +624,11 @@ def segments(rest: str) -> list[str]:
     )
     masked = mask_atoms(rest)
     cuts = [0]
-    for m in re.finditer(r"(?<=[a-z)\]`\"'\x00])\.\s+(?=[A-Z(`\x00])|;", masked):
+    # (a sentence also ends after a digit or a capital before a capitalised word: "..., 10,
+    # 20. Note the axis ...")
+    for m in re.finditer(
+        r"(?<=[a-z)\]`\"'\x00])\.\s+(?=[A-Z(`\x00])|(?<=[A-Z0-9%])\.\s+(?=[A-Z][a-z])|;", masked
+    ):
         cuts.append(m.start())
         cuts.append(m.end())
     cuts.append(len(rest))

@@ -346,6 +346,8 @@ STATES = Entry(
 SERIES_FIELD = Entry(
     "series_field",
     r"colou?r|marker(?:s|\s+(?:style|shape))?|(?:line\s+)?style|line|shape|pattern|fill|"
+    # ("Approximate data points (Batch size, Throughput):": a word on how they were read)
+    r"(?:(?:approximate|estimated|key|selected|printed|labell?ed|annotated|legible)\s+)?"
     r"(?:trend|shape\s+of\s+the\s+curve|data(?:\s+points?|\s+values?)?|points|values|"
     r"description|appearance|visual(?:\s+encoding)?)"
     # "Data points as (steps, BLEU)", "Values from 10k to 160k"

@@ -819,7 +819,11 @@ def _listed_children(items: list[Item], i: int) -> str:
         names = [n[1:-1] for n in names]  # 'Blue square: "Cold Read"': every name quoted
     if len(names) < 2:
         return ""
-    return "ticks " + ", ".join(f"`{n}`" if "," in n else n for n in names)
+    # (an entry that holds a separator is one name: "+Irrigation & N-fert")
+    return "ticks " + ", ".join(f"`{n}`" if _JOINS.search(n) else n for n in names)
+
+
+_JOINS = re.compile(r",|\s(?:&|and|or)\s", re.I)
 
 
 _SWATCH_SPLIT = re.compile(r"\s+[–—-]\s+|:\s+|\s*=\s*")

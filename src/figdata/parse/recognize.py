@@ -234,10 +234,27 @@ def _cut_pairs(ctx, axis, key, size, pairs, item, layout, name) -> bool:
     return True
 
 
+# "5.2e", "3.": a number the end of the file cut inside its exponent or after its point
+_CUT_NUMBER = re.compile(r"^(?P<head>[-−+~≈]?\d[\d.]*?)(?:\.|[eE][-+−]?)$")
+
+
+def _cut_number_last(body: str) -> list[Value | str] | None:
+    """The slots of a row whose last number the end of the file cut ("2.3e-7, 3.5e-7, 5.2e"),
+    that number read as far as it goes: it is the unterminated value that cut_short leaves
+    out."""
+    tokens = split_values(body)
+    m = _CUT_NUMBER.match(strip_markdown(tokens[-1]).strip()) if len(tokens) >= 2 else None
+    if m is None:
+        return None
+    return value_list(", ".join([*tokens[:-1], m.group("head")]))
+
+
 def keyed_list(item: Item, ctx: Context, group) -> bool:
     if item.label is None or SUMMARY_LABEL.search(item.label):
         return False
     slots = value_list(item.body or "") or _after_lead_in(item.body or "")
+    if slots is None and item.line == ctx.last_line:
+        slots = _cut_number_last(item.body or "")
     if slots is None and (one := _slot(item.body or "")) not in (None, "missing") and ctx.triangle:
         slots = [one]
     if slots is None:
@@ -827,7 +844,8 @@ def _prose_row(text: str, ctx: Context) -> str | None:
     for tick in sorted(ctx.y.ticks, key=len, reverse=True):
         t = re.escape(tick.lower())
         for w in words:
-            if rx(rf"\b{w}(?:\s+class)?\s+{t}\b").search(lower):
+            # ("whose true species is wren": the axis' word, then "is")
+            if rx(rf"\b{w}(?:\s+class)?\s+(?:is\s+|=\s*)?{t}\b").search(lower):
                 return tick
         if rx(rf"\bthe\s+{t}\s+row\b").search(lower):
             return tick
@@ -839,8 +857,14 @@ def _prose_row(text: str, ctx: Context) -> str | None:
         if i <= len(ctx.y.top_down):
             return ctx.y.top_down[i - 1]
     # the subject: "Of the thrush recordings, 41 ...": the one row named before any number
+    # (not one with its count in brackets: "with wren (57) and finch (54)" names two classes'
+    # counts)
     first = re.search(r"\d", text)
-    found = mentions(text[: first.start()] if first else "", ctx.y)
+    found = [
+        m
+        for m in mentions(text[: first.start()] if first else "", ctx.y)
+        if not re.match(rf"\s*\(\s*{NUM}", text[m[1] :])
+    ]
     named = {t for *_, t in found}
     if len(named) == 1:
         return named.pop()
