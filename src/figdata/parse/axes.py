@@ -147,7 +147,9 @@ def tick_list(rest: str) -> list[str]:
 _BARE_UNIT = re.compile(r"[a-zµ°]{1,4}(?:/[a-zµ°]{1,4})?|%")
 
 
-_LIST_UNIT = re.compile(r"\s*\((?:[^()\d]*[/%°][^()\d]*|[a-zµ]{1,3}|[a-z]?[A-Z])\)$")
+_LIST_UNIT = re.compile(
+    rf"\s*\((?:[^()\d]*[/%°][^()\d]*|[a-zµ]{{1,3}}|[a-z]?[A-Z]|{lexicon.UNIT_WORD.pattern})\)$"
+)
 
 
 _EDGE_NOTE = re.compile(

@@ -93,6 +93,21 @@ _COUNT_REMARK = re.compile(
 )
 
 
+def _spelt_out(code: str, gloss: str) -> bool:
+    """'sw (Swahili)', 'BP (blood pressure)': a short code, then the name it abbreviates; the
+    code is what the figure prints. ('Ours (600M)' and 'T5 (base)' keep their remark.)"""
+    if not re.fullmatch(r"[A-Za-z]{2,4}", code) or not re.fullmatch(
+        r"[A-Za-z][A-Za-z -]{2,30}", gloss
+    ):
+        return False
+    short, words = code.lower(), gloss.lower().split()
+    if len(words) > 1:  # "BP (blood pressure)": the initials
+        return short == "".join(w[0] for w in words)
+    word = words[0]
+    rest = iter(word[1:])
+    return short[0] == word[0] and len(short) < len(word) and all(ch in rest for ch in short[1:])
+
+
 @lru_cache(maxsize=1 << 14)
 def clean_item(item: str) -> str:
     """One list item without markup, list words, a style remark, quotes or a ``name =``."""
@@ -109,6 +124,7 @@ def clean_item(item: str) -> str:
             or lexicon.ORDER_TOP_DOWN.search(m.group(2))
             or lexicon.ORDER_BOTTOM_UP.search(m.group(2))
             or _COUNT_REMARK.fullmatch(m.group(2).strip())
+            or _spelt_out(m.group(1).strip(), m.group(2).strip())
         ):
             item = m.group(1).strip()
         item = lexicon.LIST_TRAIL.regex.sub("", item).strip().rstrip(".;,").strip()
@@ -662,6 +678,10 @@ def elided(text: str) -> list[str]:
             out.append(out[-1] * ratio)
     if out[-len(tail) :] != tail or len(out) > 200:
         return []
+    word = m.group("word")
+    if word and text[m.start("word") : m.start("head")] == word and len(word) <= 3:
+        # "S1 … S6": a short prefix glued to the number is part of the name
+        return [f"{word}{v}" for v in out]
     return [str(v) for v in out]
 
 

@@ -29,8 +29,9 @@ class Entry:
 
 SUMMARY = Entry(
     "summary",
-    # (not a unit: "vehicles/min"; not the first word of a name: "min-p 0.05", "key-value")
-    r"(?<!/)\b(?:peak|max(?:imum)?|min(?:imum)?|lowest|highest|range|trend|total|average|mean|sum|"
+    # (not a unit: "vehicles/min"; not the first word of a name: "min-p 0.05", "key-value";
+    # nor its last: "Mass-mean")
+    r"(?<![/-])\b(?:peak|max(?:imum)?|min(?:imum)?|lowest|highest|range|trend|total|average|mean|sum|"
     r"best|worst|overall|note|observation|spread|median|global|key)\b(?!-[A-Za-z])",
     "Peak Value",
     "a label that introduces a statement about the panel, never a row of cells",
@@ -523,6 +524,24 @@ EDGE_Y = Entry(
     "an edge that carries the vertical axis' ticks",
 )
 
+#: a unit in words said once after a list's last item, for every item ("80+ (years)")
+UNIT_WORD = Entry(
+    "unit_word",
+    r"years?|yrs|months?|weeks?|days?|hours?|hrs|minutes?|mins|seconds?|secs|tokens|steps|"
+    r"epochs|samples|people|patients|cells|points|percent",
+    "years",
+    "a unit in brackets after the last tick that applies to the whole list",
+)
+
+#: a label that says how the data is walked, not which axis it declares
+READING_WALK = Entry(
+    "reading_walk",
+    r"^\s*(?:reading|read|going|moving|working|scanning|taken)\s+"
+    r"(?:across|along|down|through|over|by|row\s+by|column\s+by)\b",
+    "Reading across the rows",
+    "the words before a colon that tell the order of the values after it; no axis is declared",
+)
+
 #: the verbs before "on the x-axis" ("Irrigation levels (low, high) are on the x-axis")
 ON_AXIS_VERB = Entry(
     "on_axis_verb",
@@ -588,4 +607,6 @@ ENTRIES: tuple[Entry, ...] = (
     EDGE_Y,
     ON_AXIS_VERB,
     VALUES_FIELD,
+    READING_WALK,
+    UNIT_WORD,
 )

@@ -274,7 +274,7 @@ def axis(entry: Entry, reading: Reading) -> bool:
         # labels are still read, as prose)
         return True
     label, body = entry.label, entry.body
-    if _data_line(label, body) or _sentence(label):
+    if _data_line(label, body) or _sentence(label) or lexicon.READING_WALK.search(label):
         return False
     if re.search(r"\btick", label, re.I):
         parsed = parse_axis(body, with_label=False)
@@ -312,7 +312,9 @@ def axis(entry: Entry, reading: Reading) -> bool:
         # ("FP16 = navy, INT8 = sky blue": what is left of the pairs' signs are swatches, told
         # by most of them holding only colour words, as series_names tells the swatch side)
         swatches = sum(_swatch(t) for t in parsed.ticks) * 2 > len(parsed.ticks)
-        if (swatches or not parsed.ticks) and (names := legend_entries(body)):
+        # ("125M – circles, blue; 350M – squares, orange": pairs set apart by semicolons)
+        pairs = swatches or not parsed.ticks or ";" in body
+        if pairs and (names := legend_entries(body)):
             parsed = Axis(label=parsed.label, ticks=names)
         parsed.ticks = _named_entries(parsed.ticks, body)
         if (
@@ -1016,6 +1018,14 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         if name is not None and len(axis.ticks) >= 3:
             axis.label = re.sub(r"(?i)^(?:the|its|and|while)\s+", "", name.group(1)).strip()
             return axis
+    # "Census regions form the rows (Northeast, Midwest, South and West, top to bottom)": the
+    # name, the axis it makes, then its ticks
+    for m in _AXIS_THEN_BRACKETS[role].finditer(text):
+        name = _NAME_BEFORE.search(text, max(0, m.start() - 50), m.start())
+        axis = parse_axis(m.group("ticks"), with_label=False)
+        if name is not None and len(axis.ticks) >= 2:
+            axis.label = re.sub(r"(?i)^(?:the|its|and|while)\s+", "", name.group(1)).strip()
+            return axis
     # "a source language (rows, top to bottom EN, DE, FR)": the axis word opens the bracket
     for m in _bracket_opened_by_axis(role).finditer(text):
         # ("a function of **batch size** (x-axis: 16, 32)": the name in bold)
@@ -1202,6 +1212,14 @@ _BRACKETS_THEN_AXIS = {
         r"\((?P<ticks>[^()]+)\)\s+"
         r"(?:forms?|make\s+up|makes\s+up|are|is|gives?|labels?|defines?|runs?\s+along|"
         rf"runs?\s+down|sits?\s+on)\s+the\s+(?:{_AXIS_NAMED[role]})",
+        re.I,
+    )
+    for role in ("x", "y")
+}
+_AXIS_THEN_BRACKETS = {
+    role: re.compile(
+        r"\s(?:forms?|make\s+up|makes\s+up|label|labels|define|defines)\s+the\s+"
+        rf"(?:{_AXIS_NAMED[role]})\s*\((?P<ticks>[^()]+)\)",
         re.I,
     )
     for role in ("x", "y")

@@ -88,7 +88,8 @@ _SETEXT = re.compile(r"^\s{0,3}={3,}\s*$")
 
 # "Row 1 (size 1): 0.119 | 0.102", "B = 0.5 T → 4.76 | 6.50": a label, then values set apart
 # ("**Yaw 0°:** 0.186 | 0.337": the label's closing emphasis after the colon)
-_LABELLED_BARS = re.compile(r"^[^|:→]+(?::|→|->)(?:\*\*|__|\*)?\s*[-−+~≈]?\d[^|]*\|")
+# ("`en → sw`: 58.3 | `en → yo`: 41.2": a key in code may hold an arrow of its own)
+_LABELLED_BARS = re.compile(r"^(?:`[^`|]*`|[^|:→`])+(?::|→|->)(?:\*\*|__|\*)?\s*[-−+~≈]?\d[^|]*\|")
 
 
 def classify(lines: list[str]) -> list[Item]:

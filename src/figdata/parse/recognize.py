@@ -629,6 +629,9 @@ def group_values(item: Item, ctx: Context, group) -> bool:
 _TICK_THEN_VALUE = re.compile(r"^\s*(?P<label>[^()]+?)\s*\((?P<value>[^()]+)\)\s*[.;]?\s*$")
 
 
+_BOTH_KEYS = re.compile(r"^\(?\s*[xy]\s*=\s*[^,]+,\s*[xy]\s*=\s*[^)]+\)?$", re.I)
+
+
 def group_child(item: Item, ctx: Context, group) -> bool:
     if not group or group[0] not in ("x", "y"):
         return False
@@ -650,6 +653,8 @@ def group_child(item: Item, ctx: Context, group) -> bool:
     found = resolve(label, other)
     if found is None:
         return False
+    if _BOTH_KEYS.match(strip_markdown(label).strip()):
+        return False  # "(x=16, y=2.0) → 0.80" under a group: the point names its own row
     if len(found.prefix.split()) >= 2 and compares(strip_markdown(item.text)):
         return False  # "Annotation above the Drip bar: +0.9 (gain over rain-fed)": a difference
     x, y = (found.tick, group[1]) if group[0] == "y" else (group[1], found.tick)
@@ -762,10 +767,20 @@ def prose(item: Item, ctx: Context, group) -> bool:
     # each sentence of a paragraph tells its own row ("Of the basalt samples, 41 ... The
     # granite row is similar: 37 ..."): a row named in one sentence never reaches the next
     sentences = [s for s in _SENTENCE.split(text) if _HAS_DIGIT.search(s)]
-    found = False
-    for sentence in sentences if len(sentences) > 1 else [text]:
-        found = _prose_sentence(sentence, item, ctx) or found
-    return found
+    kept = (len(ctx.cells), set(ctx.addressed), len(ctx.findings))
+    read = [_prose_sentence(s, item, ctx) for s in (sentences if len(sentences) > 1 else [text])]
+    if any(read) and not all(read) and not group:
+        # sentences of counts beside sentences this reading leaves: the paragraph read as
+        # values at ticks, sentence by sentence, when that reads all of it
+        mine = (ctx.cells[kept[0] :], set(ctx.addressed), ctx.findings[kept[2] :])
+        del ctx.cells[kept[0] :], ctx.findings[kept[2] :]
+        ctx.addressed = set(kept[1])
+        if at_pairs(item, ctx, group):
+            return True
+        ctx.cells.extend(mine[0])
+        ctx.findings.extend(mine[2])
+        ctx.addressed = mine[1]
+    return any(read)
 
 
 _SENTENCE = re.compile(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])")
@@ -1234,6 +1249,22 @@ _TICK_ARROW_VALUE = re.compile(
 )
 
 
+def _named_as_row(text: str, at: int, end: int, axis: AxisTicks, other: AxisTicks) -> bool:
+    """A mention a sentence makes its subject by the axis' word: "the narrowest column (width
+    64)", "The 58°N row", "The northernmost band, 62°N, starts ..." (set off by commas after
+    the sentence's opening noun)."""
+    if _introduced(text[:at], axis, other):
+        return True
+    after = re.match(r"\s+([a-z]+)\b", text[end:])
+    if after and name_score(after.group(1), axis) > 0 >= name_score(after.group(1), other):
+        return True
+    return bool(_APPOSED.search(text[:at])) and text[end:].lstrip().startswith(",")
+
+
+# "The northernmost band, " / "Finally the southernmost band, ": a noun phrase, then a comma
+_APPOSED = re.compile(r"^(?:[A-Z][a-z]+\s+)?(?:the|its)\s+[a-z]+(?:\s+[a-z]+)?,\s*$", re.I)
+
+
 def _introduced(before: str, axis: AxisTicks, other: AxisTicks) -> bool:
     """Whether the words right before a mention name this axis and not the other."""
     if not re.search(r"[A-Za-z]\s+$", before):
@@ -1278,23 +1309,31 @@ def at_pairs(item: Item, ctx: Context, group) -> bool:
     kept = (len(ctx.cells), set(ctx.addressed), len(ctx.findings))
     # (a sentence of a paragraph must name its row with the axis' word: "the narrowest column
     # (width 64)"; a bare name there is as often a point's key: "Tue 16-20 shows 41.3")
+    # (a remark in brackets is blanked: "(they look darker than the 54°N row, perhaps 0.78)")
+    plain = [_WORDED_BRACKET.sub(lambda m: " " * len(m.group(0)), s) for s in sentences]
     read = [
         _at_pairs(item, ctx, group, sentence, rows_axis, across, introduced=True)
         or _at_pairs(item, ctx, group, sentence, across, rows_axis, introduced=True)
-        for sentence in sentences
+        for sentence in plain
     ]
     if not any(read):
         return False
-    # the line is taken when its other sentences with numbers each state a cell, read as
-    # prose_point reads a line; else the whole paragraph is left to the readers after this one
+    # the line is taken when its other sentences with numbers each state a cell, each read as
+    # a line of its own; else the whole paragraph is left to the readers after this one
     for sentence, done in zip(sentences, read, strict=True):
         label, body = split_label(sentence)
         own = Item(item.line, item.kind, item.level, sentence, item.zone, label, body)
-        if not done and _HAS_DIGIT.search(sentence) and not prose_point(own, ctx, group):
+        if done or not _HAS_DIGIT.search(sentence):
+            continue
+        if not any(r(own, ctx, group) for r in LINE_RECOGNISERS if r is not at_pairs):
             del ctx.cells[kept[0] :], ctx.findings[kept[2] :]
             ctx.addressed = kept[1]
             return False
     return True
+
+
+# a remark of four words or more ("(width 64)" names the row)
+_WORDED_BRACKET = re.compile(r"\((?=(?:[^()\s]+\s+){3}[^()]*[A-Za-z]{3})[^()]*\)")
 
 
 # "..., whereas the Cerebellum", ". The Cortex row": a row named as a clause's subject
@@ -1319,7 +1358,7 @@ def _at_pairs(
         found = mentions(text, rows_axis)
         named = {t for *_, t in found}
         if introduced:
-            named = {t for a, _, t in found if _introduced(text[:a], rows_axis, across)}
+            named = {t for a, b, t in found if _named_as_row(text, a, b, rows_axis, across)}
             found = [(a, b, t) for a, b, t in found if t in named] if len(named) == 1 else []
         elif len(named) > 1:
             # "In the row for true class thrush, ... 5 under predicted thrush": the mention
