@@ -125,6 +125,8 @@ def clean_item(item: str) -> str:
             or lexicon.ORDER_BOTTOM_UP.search(m.group(2))
             or _COUNT_REMARK.fullmatch(m.group(2).strip())
             or _spelt_out(m.group(1).strip(), m.group(2).strip())
+            # "March (annual maximum)": a remark on what the item stands for
+            or (re.fullmatch(r"[a-z ]+", m.group(2).strip()) and lexicon.EXTREME.search(m.group(2)))
         ):
             item = m.group(1).strip()
         item = lexicon.LIST_TRAIL.regex.sub("", item).strip().rstrip(".;,").strip()

@@ -344,6 +344,7 @@ def axis(entry: Entry, reading: Reading) -> bool:
         and named
         and not re.search(
             r"\b(?:left|right|top|bottom|each|all|both|common|shared|panel|heatmap|[xy]-?axis|"
+            r"columns?|rows?|"
             r"vertical|horizontal)\b|^\s*[xy]\s*$",
             named.group(1),
             re.I,
@@ -1327,6 +1328,9 @@ def _both_axes(text: str) -> list[str]:
                 and not any(re.match(r"(?i)(?:the|a|an)\s", t) for t in spoken)
             ):
                 return spoken  # "tasks SST-2, MNLI, QNLI, RTE, CoLA on both axes"
+            elif inside := re.match(r"[^()]{0,40}\(([^()]*,[^()]*)\)", after):
+                # "label both axes in the same order (SOX2, PAX6, NES; left to right on x)"
+                after = inside.group(1).split(";")[0]
             elif not re.search(r"[:—–]", after):
                 continue  # "the labels along both axes are single digits, rotated": no list
         ticks = parse_axis(after, with_label=False).ticks

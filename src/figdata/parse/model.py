@@ -92,6 +92,12 @@ _SETEXT = re.compile(r"^\s{0,3}={3,}\s*$")
 _LABELLED_BARS = re.compile(r"^(?:`[^`|]*`|[^|:→`])+(?::|→|->)(?:\*\*|__|\*)?\s*[-−+~≈]?\d[^|]*\|")
 
 
+# 'x-axis  "Soil texture": Loam | Clay | Sand': an axis' entry whose ticks bars set apart
+_AXIS_BARS = re.compile(
+    r"^\s*(?:[xy][- ]?axis|columns?|rows?|legend|ticks?|labels?)\b[^|:]*:\s*[^|\d][^|]*\|", re.I
+)
+
+
 def classify(lines: list[str]) -> list[Item]:
     items: list[Item] = []
     in_code = False
@@ -123,7 +129,7 @@ def classify(lines: list[str]) -> list[Item]:
             item = Item(number, "list", indent, m.group(2).strip())
         elif (m := _BOLD_LINE.match(raw)) and not _looks_like_pair(m):
             item = Item(number, "bold", 0, raw.strip())
-        elif raw.count(" | ") >= 2 and not _LABELLED_BARS.match(raw):
+        elif raw.count(" | ") >= 2 and not _LABELLED_BARS.match(raw) and not _AXIS_BARS.match(raw):
             # a table typed without its outer bars: "Oslo | 1.2 | 2.6 | 4.1" (but "Row 1 (size
             # 1): 0.119 | 0.102" is a labelled line whose values are set apart by bars)
             item = Item(number, "table", 0, raw.strip())

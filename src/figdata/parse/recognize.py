@@ -1228,8 +1228,8 @@ _AT_PAIR = re.compile(
     # (a sentence's full stop is no unit: "... is 0.512. At 2 demonstrations, ...")
     rf"(?P<unit>%|(?![.!?](?:\s|$))[^\s\d,;()]{{1,8}}(?:\s*/\s*\w+)?)?\s+"
     r"(?:at|by|for|in|with|under|on)\s+(?:the\s+)?"
-    # ("0.91 at depth 2": an axis' word, then its tick)
-    r"(?P<ref>[A-Za-z][\w-]*\s+\d[\w.%]*(?![\w.])|[^\s,;()]+(?:\s+(?![~≈\d])[^\s,;()]+){0,3})",
+    # ("0.91 at depth 2", "19.5 at z = 0.3": an axis' word, then its tick)
+    r"(?P<ref>[A-Za-z][\w-]*(?:\s*=\s*|\s+)\d[\w.%]*(?![\w.])|[^\s,;()]+(?:\s+(?![~≈\d])[^\s,;()]+){0,3})",
     re.I,
 )
 # "355 A (0 T)", "~19.9 (epoch 1)": the tick in brackets after the value
@@ -1254,6 +1254,10 @@ def _named_as_row(text: str, at: int, end: int, axis: AxisTicks, other: AxisTick
     64)", "The 58°N row", "The northernmost band, 62°N, starts ..." (set off by commas after
     the sentence's opening noun)."""
     if _introduced(text[:at], axis, other):
+        return True
+    # "the row at y = 16": the axis' name or letter given the tick
+    given = re.search(r"([A-Za-z][\w-]*)\s*=\s*$", text[:at])
+    if given and name_score(given.group(1), axis) > 0 >= name_score(given.group(1), other):
         return True
     after = re.match(r"\s+([a-z]+)\b", text[end:])
     if after and name_score(after.group(1), axis) > 0 >= name_score(after.group(1), other):
@@ -1293,17 +1297,29 @@ def at_pairs(item: Item, ctx: Context, group) -> bool:
         return False
     text = strip_markdown(item.text)
     rows_axis, across = (ctx.y, ctx.x) if ctx.rows_axis == "y" else (ctx.x, ctx.y)
+    own = group or (item.label and resolve_either(item.label, ctx.x, ctx.y))
+    # "the row at y = 16 reads 19.5 at z = 0.3 and 12.8 at z = 0.6; the column at z = 0.4
+    # has 7.9 at y = 14": clauses that each name their own row or column are read first
+    clauses = [c for s in _SENTENCE.split(text) for c in s.split("; ")]
+    if not own and "; " in text and _by_sentence(item, ctx, group, clauses):
+        return True
     # "best near T=1.0 (e.g. 0.031 for 1.3B and 0.024 for 2.7B)": a column named once, its
     # values "for" rows, when no row reading fits
     if _at_pairs(item, ctx, group, text, rows_axis, across) or (
         not item.label and not group and _at_pairs(item, ctx, group, text, across, rows_axis)
     ):
         return True
-    if group or (item.label and resolve_either(item.label, ctx.x, ctx.y)):
+    if own:
         return False  # a label names the line's row; a sentence before a colon does not
     # "The widest column stays dark. The narrowest column (width 64) falls from 0.91 at depth
     # 2 to 0.63 at depth 12.": in a paragraph each sentence names its own row or column
-    sentences = _SENTENCE.split(text)
+    return _by_sentence(item, ctx, group, _SENTENCE.split(text))
+
+
+def _by_sentence(item: Item, ctx: Context, group, sentences: list[str]) -> bool:
+    """The sentences of a paragraph read one by one, each naming its own row or column; the
+    paragraph is taken only when every sentence with numbers states cells."""
+    rows_axis, across = (ctx.y, ctx.x) if ctx.rows_axis == "y" else (ctx.x, ctx.y)
     if len(sentences) < 2:
         return False
     kept = (len(ctx.cells), set(ctx.addressed), len(ctx.findings))
@@ -1341,6 +1357,16 @@ _WORDED_BRACKET = re.compile(r"\((?=(?:[^()\s]+\s+){3}[^()]*[A-Za-z]{3})[^()]*\)
 _OPENS_CLAUSE = re.compile(
     r"(?:^|[.;:(]|,\s*(?:whereas|while|but|and)|\b(?:whereas|while))\s*(?:the\s+)?$", re.I
 )
+
+
+# what may stand between a value's place and a row named with it: ", top-p "
+_ROW_AFTER = re.compile(r"\s*,?\s*(?:(?P<word>[A-Za-z][\w-]*)\s*=?\s*)?")
+
+
+def _names_row(between: str, rows_axis: AxisTicks) -> bool:
+    """Whether ``between`` joins a value's place to a row: nothing, or the rows' own name."""
+    m = _ROW_AFTER.fullmatch(between)
+    return bool(m) and (m.group("word") is None or name_score(m.group("word"), rows_axis) > 0)
 
 
 def _at_pairs(
@@ -1397,6 +1423,13 @@ def _at_pairs(
     pairs.sort()
     if found and pairs and not any(t == key and a < pairs[0][0] for a, _, t in found):
         return False  # the row is named only after its values: they may be another row's
+    ends = [b for _, b in taken]
+    if any(
+        t != key and any(a >= end and _names_row(text[end:a], rows_axis) for end in ends)
+        for a, _, t in (found or mentions(text, rows_axis))
+    ):
+        # "... to 0.073 at T=1.0, top-p 1.0": a value whose place names its own row too
+        return False
     keyed = [(key, tick, value) for _, tick, value in pairs]
     if pairs and any(
         t != key and pairs[0][0] < a < pairs[-1][0] and _OPENS_CLAUSE.search(text[:a])
@@ -2024,6 +2057,12 @@ def recognize(items: list[Item], ctx: Context) -> None:
                 # a bold parent holds the bullets after it even at its own depth
                 sticky = item.text.lstrip().startswith(("**", "__"))
                 group, group_indent, group_sticky = found, item.level, sticky
+                continue
+        if item.kind == "text" and item.label and not (item.body or "").strip():
+            # "Row 1:" alone on a line over "  Cell 1: 15.6": a plain-text head of its lines
+            found = group_of(item.label, ctx)
+            if found is not None:
+                group, group_indent, group_sticky = found, -1, True
                 continue
         if item.kind == "text" and item.label is None and len(item.text.split()) <= 4:
             # "Pore 10 nm" alone on its line over "porosity 1e-3 -> 8.6E-8": a plain-text
