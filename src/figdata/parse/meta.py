@@ -1012,21 +1012,16 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
     """'the horizontal axis shows the weight λ1 (0.1, 0.5, 1.0)' in an overview."""
     named = None
     # "Quarters (Q1 to Q4) form the columns": the name and its ticks, then the axis they make
-    for m in _BRACKETS_THEN_AXIS[role].finditer(text):
-        name = _NAME_BEFORE.search(text, max(0, m.start() - 50), m.start())
-        axis = parse_axis(m.group("ticks"), with_label=False)
-        # (two items in brackets are more often a remark: "Irradiance (PPFD, µmol m⁻² s⁻¹)")
-        if name is not None and len(axis.ticks) >= 3:
-            axis.label = re.sub(r"(?i)^(?:the|its|and|while)\s+", "", name.group(1)).strip()
-            return axis
+    # (two items in brackets are more often a remark: "Irradiance (PPFD, µmol m⁻² s⁻¹)");
     # "Census regions form the rows (Northeast, Midwest, South and West, top to bottom)": the
     # name, the axis it makes, then its ticks
-    for m in _AXIS_THEN_BRACKETS[role].finditer(text):
-        name = _NAME_BEFORE.search(text, max(0, m.start() - 50), m.start())
-        axis = parse_axis(m.group("ticks"), with_label=False)
-        if name is not None and len(axis.ticks) >= 2:
-            axis.label = re.sub(r"(?i)^(?:the|its|and|while)\s+", "", name.group(1)).strip()
-            return axis
+    for pattern, least in ((_BRACKETS_THEN_AXIS[role], 3), (_AXIS_THEN_BRACKETS[role], 2)):
+        for m in pattern.finditer(text):
+            name = _NAME_BEFORE.search(text, max(0, m.start() - 50), m.start())
+            axis = parse_axis(m.group("ticks"), with_label=False)
+            if name is not None and len(axis.ticks) >= least:
+                axis.label = re.sub(r"(?i)^(?:the|its|and|while)\s+", "", name.group(1)).strip()
+                return axis
     # "a source language (rows, top to bottom EN, DE, FR)": the axis word opens the bracket
     for m in _bracket_opened_by_axis(role).finditer(text):
         # ("a function of **batch size** (x-axis: 16, 32)": the name in bold)
