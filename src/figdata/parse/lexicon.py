@@ -407,7 +407,8 @@ BOTH_AXES = Entry(
 PROSE_X = Entry(
     "prose_x",
     # "horizontal **p** (draft temperature: 0.2, 0.4)": the bare direction word
-    r"x[- ]?axis|horizontal(?:\s+axis|(?=\s+[^\s(]+(?:\s+[^\s(]+){0,3}\s*\())|columns?|"
+    # ("Horizontal: *Warmup steps* (0, 500)": the bare direction word before a colon)
+    r"x[- ]?axis|horizontal(?:\s+axis|(?=\s*:)|(?=\s+[^\s(]+(?:\s+[^\s(]+){0,3}\s*\())|columns?|"
     r"bottom(?=\s*\()|bottom\s+(?:edge|axis)|"
     # "the axes: x is "Strength" (0, 1, 2)": the bare letter as the subject
     r"(?<![\w.×*])x(?=\s+(?:is|shows|gives|carries)\s)",
@@ -416,7 +417,7 @@ PROSE_X = Entry(
 )
 PROSE_Y = Entry(
     "prose_y",
-    r"y[- ]?axis|vertical(?:\s+axis|(?=\s+[^\s(]+(?:\s+[^\s(]+){0,3}\s*\())|rows?|"
+    r"y[- ]?axis|vertical(?:\s+axis|(?=\s*:)|(?=\s+[^\s(]+(?:\s+[^\s(]+){0,3}\s*\())|rows?|"
     r"side(?=\s*\()|side\s+axis|left\s+(?:edge|side)|"
     r"(?<![\w.×*])y(?=\s+(?:is|shows|gives|carries)\s)",
     "regions up the side (North, South)",

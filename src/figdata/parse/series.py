@@ -37,6 +37,7 @@ _ARROW = re.compile(r"\s*(?:→|->|⟶|=>)\s*")
 # the counter before a numbered opener: "1.", "2)", "(b)"
 _ENUMERATOR = re.compile(r"^\s*(?:\(?(?:\d{1,2}|[a-zA-Z])[.)]|\(\d{1,2}\))\s+")
 _DIGIT = re.compile(r"\d")
+_EMPHASIS_FIRST = re.compile(r"^\s*(\*{1,2}|_)[^*_]+\1")
 _KEY_VALUE = re.compile(r"^(?P<key>.+?)\s*(?:[:=→]|->|\s)\s*(?P<value>[^\s:=]+(?:\s*\([^()]*\))?)$")
 _FIELD = re.compile(rf"(?:{lexicon.SERIES_FIELD.pattern})", re.I)
 # a point "(0, 0.512)", with its spread after it in some descriptions: "(0, 0.512) +/- 0.004"
@@ -74,8 +75,10 @@ def series_name(text: str) -> str:
     text = _ENUMERATOR.sub("", text)
     text = re.sub(rf"^(?:{lexicon.LEGEND.pattern})\s+", "", text, flags=re.I)
     text = re.split(r"\s+[—–]\s+|\s+-\s+|:\s", text)[0]
-    # ("PPO (Red (solid line, circle markers))": a remark may hold brackets of its own)
+    # ("PPO (Red (solid line, circle markers))": a remark may hold brackets of its own;
+    # "*Dense-350M* (trend: steadily downward)" cut at the colon leaves the bracket open)
     text = re.sub(r"(?:\s*\((?:[^()]|\([^()]*\))*\))+\s*$", "", text)
+    text = re.sub(r"\s*\([^()]*$", "", text)
     return text.strip().rstrip(":.,").strip().strip("\"'`“”").strip()
 
 
@@ -219,6 +222,12 @@ def _points(
             # "1. **Linear probe**": a bold bullet holds the bullets after it, at its depth too
             opener = _Opener(series_name(item.text), item, -1)
             continue
+        first = _EMPHASIS_FIRST.match(item.text) if item.kind == "text" and not label else None
+        if first and _legend_name(series_name(first.group(0)), legend)[0]:
+            # "*Dense-350M* (trend: steadily downward)": a legend entry set off in emphasis
+            # opens the lines after it
+            opener = _Opener(series_name(first.group(0)), item, -1)
+            continue
         if item.kind in ("heading", "bold"):
             opener = _Opener(series_name(item.label or item.text), item, -1)
             if item.kind == "bold" and item.body:
@@ -235,7 +244,9 @@ def _points(
                 return None
             out.append(Point(item, opener.name, tick, slot))
             continue
-        if label is None and opener is not None and (keyed := _keyed_slots(item.text, x)):
+        # ("  - 10B: 3.42; 20B: 3.31; 40B: 3.22": the first pair's key is no label of the line)
+        keyed = _keyed_slots(item.text, x) if opener is not None else None
+        if keyed and (label is None or len(keyed) >= 2):
             # "(1B, 3.92), (2B, 3.71), ...": a line of points under the series' opener
             out += [Point(item, opener.name, t, s) for t, s in keyed]
             continue
