@@ -126,6 +126,8 @@ FLOORS = {
     "b98": (1.000, 1.000),
     "b99": (0.935, 0.935),
     "b100": (0.990, 0.991),
+    "b101": (0.980, 1.000),
+    "b102": (0.953, 0.965),
 }
 
 
@@ -165,6 +167,7 @@ KNOWN_NO_DATA = {
     "b52/ag12_eg-values-summary",
     "b84/bn22_bird-survey-habitat-bars",
     "b97/ca20_drug-viability-prose",
+    "b102/cf24_dropout-width-examples",
 }
 
 
