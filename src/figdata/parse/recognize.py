@@ -88,6 +88,22 @@ class Context:
         )
         self.addressed.add((x, y))
 
+    def mark(self) -> tuple[int, set, int]:
+        """Where the reading stands, for a reading that may be taken back (``undo``)."""
+        return len(self.cells), set(self.addressed), len(self.findings)
+
+    def undo(self, mark: tuple[int, set, int]) -> tuple[list, set, list]:
+        """Take back what was read since ``mark``; returns it, for ``redo``."""
+        taken = (self.cells[mark[0] :], set(self.addressed), self.findings[mark[2] :])
+        del self.cells[mark[0] :], self.findings[mark[2] :]
+        self.addressed = set(mark[1])
+        return taken
+
+    def redo(self, taken: tuple[list, set, list]) -> None:
+        self.cells.extend(taken[0])
+        self.findings.extend(taken[2])
+        self.addressed = taken[1]
+
     def finding(self, kind: str, severity: str, detail: str, item: Item | None, **where) -> None:
         self.findings.append(
             finding(
@@ -767,19 +783,15 @@ def prose(item: Item, ctx: Context, group) -> bool:
     # each sentence of a paragraph tells its own row ("Of the basalt samples, 41 ... The
     # granite row is similar: 37 ..."): a row named in one sentence never reaches the next
     sentences = [s for s in _SENTENCE.split(text) if _HAS_DIGIT.search(s)]
-    kept = (len(ctx.cells), set(ctx.addressed), len(ctx.findings))
+    mark = ctx.mark()
     read = [_prose_sentence(s, item, ctx) for s in (sentences if len(sentences) > 1 else [text])]
     if any(read) and not all(read) and not group:
         # sentences of counts beside sentences this reading leaves: the paragraph read as
         # values at ticks, sentence by sentence, when that reads all of it
-        mine = (ctx.cells[kept[0] :], set(ctx.addressed), ctx.findings[kept[2] :])
-        del ctx.cells[kept[0] :], ctx.findings[kept[2] :]
-        ctx.addressed = set(kept[1])
+        mine = ctx.undo(mark)
         if at_pairs(item, ctx, group):
             return True
-        ctx.cells.extend(mine[0])
-        ctx.findings.extend(mine[2])
-        ctx.addressed = mine[1]
+        ctx.redo(mine)
     return any(read)
 
 
@@ -1322,7 +1334,7 @@ def _by_sentence(item: Item, ctx: Context, group, sentences: list[str]) -> bool:
     rows_axis, across = (ctx.y, ctx.x) if ctx.rows_axis == "y" else (ctx.x, ctx.y)
     if len(sentences) < 2:
         return False
-    kept = (len(ctx.cells), set(ctx.addressed), len(ctx.findings))
+    mark = ctx.mark()
     # (a sentence of a paragraph must name its row with the axis' word: "the narrowest column
     # (width 64)"; a bare name there is as often a point's key: "Tue 16-20 shows 41.3")
     # (a remark in brackets is blanked: "(they look darker than the 54°N row, perhaps 0.78)")
@@ -1342,8 +1354,7 @@ def _by_sentence(item: Item, ctx: Context, group, sentences: list[str]) -> bool:
         if done or not _HAS_DIGIT.search(sentence):
             continue
         if not any(r(own, ctx, group) for r in LINE_RECOGNISERS if r is not at_pairs):
-            del ctx.cells[kept[0] :], ctx.findings[kept[2] :]
-            ctx.addressed = kept[1]
+            ctx.undo(mark)
             return False
     return True
 
