@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 
 from figdata.parse import lexicon
-from figdata.parse.text import strip_markdown
+from figdata.parse.text import abbreviates, strip_markdown
 from figdata.parse.values import decimals
 
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
@@ -103,9 +103,7 @@ def _spelt_out(code: str, gloss: str) -> bool:
     short, words = code.lower(), gloss.lower().split()
     if len(words) > 1:  # "BP (blood pressure)": the initials
         return short == "".join(w[0] for w in words)
-    word = words[0]
-    rest = iter(word[1:])
-    return short[0] == word[0] and len(short) < len(word) and all(ch in rest for ch in short[1:])
+    return len(short) < len(words[0]) and abbreviates(short, words[0])
 
 
 @lru_cache(maxsize=1 << 14)

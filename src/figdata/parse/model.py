@@ -94,7 +94,9 @@ _LABELLED_BARS = re.compile(r"^(?:`[^`|]*`|[^|:→`])+(?::|→|->)(?:\*\*|__|\*)
 
 # 'x-axis  "Soil texture": Loam | Clay | Sand': an axis' entry whose ticks bars set apart
 _AXIS_BARS = re.compile(
-    r"^\s*(?:[xy][- ]?axis|columns?|rows?|legend|ticks?|labels?)\b[^|:]*:\s*[^|\d][^|]*\|", re.I
+    rf"^\s*(?:{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}|{lexicon.LEGEND.pattern}|"
+    r"\b(?:ticks?|labels?))\b[^|:]*:\s*[^|\d][^|]*\|",
+    re.I,
 )
 
 

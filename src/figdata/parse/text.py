@@ -116,3 +116,11 @@ _TAG_WITH_ATTRIBUTES = re.compile(r"<[A-Za-z][\w-]*\s[^<>]*=[^<>]*>")
 
 
 NUMBER_WORDS = lexicon.NUMBER_WORDS
+
+
+def abbreviates(short: str, word: str) -> bool:
+    """ "temp" and "tmp" for "temperature": same first letter, the rest in order within it."""
+    if short[0] != word[0] or len(short) >= len(word):
+        return word == short
+    rest = iter(word[1:])
+    return all(ch in rest for ch in short[1:])

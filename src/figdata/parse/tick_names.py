@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from figdata.parse.recognize import Context
-from figdata.parse.ticks import AxisTicks, name_score
+from figdata.parse.ticks import AxisTicks, label_unit, name_score
 from figdata.parse.values import NUM
 
 #: "Layer 0", "Dropout=0.1": an axis' word, then the tick
@@ -80,10 +80,6 @@ def strip_axis_words(ctx: Context, chart_type: str | None = None) -> None:
         }
 
 
-# "Temperature (K)", "Gate voltage [V]": the unit the axis' name gives in brackets
-_LABEL_UNIT = re.compile(r"[(\[]\s*([^()\[\]\d\s][^()\[\]]{0,7}?)\s*[)\]]\s*$")
-
-
 _NUMBER = re.compile(NUM)
 
 
@@ -93,10 +89,9 @@ def bare_units(axis: AxisTicks) -> dict[str, str] | None:
     Under "Temperature (K)", rows "250 K", "300 K" are the ticks 250 and 300: the unit is
     printed once, on the axis' name. Glued to the number ("8K" under "Length (K)") it is a
     magnitude and stays."""
-    found = _LABEL_UNIT.search(axis.label or "")
-    if found is None or len(axis.ticks) < 2:
+    unit = label_unit(axis)
+    if unit is None or len(axis.ticks) < 2:
         return None
-    unit = found.group(1)
     numbers = []
     for tick in axis.ticks:
         head, _, tail = tick.strip().rpartition(" ")

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from figdata.parse.enumeration import CALENDAR_FULL
-from figdata.parse.text import norm, rx, strip_markdown
+from figdata.parse.text import abbreviates, norm, rx, strip_markdown
 from figdata.parse.values import to_float
 
 _ROW_WORDS = {"row", "rows"}
@@ -159,16 +159,23 @@ def _before_unit(text: str, axis: AxisTicks) -> str | None:
     return tick
 
 
-# "Gate error (×10⁻⁴)", "Dose [mg/kg]": the unit or multiplier the axis' name gives in brackets
+# "Temperature (K)", "Dose [mg/kg]", "Gate error (×10⁻⁴)": what the axis' name gives in
+# brackets at its end
 _LABEL_UNIT = re.compile(r"[(\[]\s*([^()\[\]]{1,12}?)\s*[)\]]\s*$")
+
+
+def label_unit(axis: AxisTicks) -> str | None:
+    """The unit or multiplier the axis' name gives in brackets at its end, or None."""
+    m = _LABEL_UNIT.search(axis.label or "")
+    return m.group(1) if m else None
 
 
 def _before_label_unit(text: str, axis: AxisTicks) -> str | None:
     """ "10×10⁻⁴" under "Physical gate error (×10⁻⁴)": the tick, then what the name gives."""
-    m = _LABEL_UNIT.search(axis.label or "")
-    if m is None:
+    given = label_unit(axis)
+    if given is None:
         return None
-    unit = re.sub(r"\s+", "", m.group(1))
+    unit = re.sub(r"\s+", "", given)
     squeezed = re.sub(r"\s+", "", text)
     if len(squeezed) <= len(unit) or not squeezed.endswith(unit):
         return None
@@ -193,7 +200,7 @@ def name_score(prefix: str, axis: AxisTicks) -> float:
         return 1.0 + 0.1 * len(words & own)
     # a clipped form: "Mix" for "mixture", "Temp" for "temperature"; a contracted one: "src"
     # for "source", "tgt" for "target"
-    if any(_abbreviates(w, o) for w in words if len(w) >= 3 for o in own):
+    if any(abbreviates(w, o) for w in words if len(w) >= 3 for o in own):
         return 1.0
     return _short_form(prefix, axis)
 
@@ -201,14 +208,6 @@ def name_score(prefix: str, axis: AxisTicks) -> float:
 @lru_cache(maxsize=1 << 12)
 def _spelt(name: str) -> str:
     return norm(strip_markdown(name)).strip(" =:").casefold()
-
-
-def _abbreviates(short: str, word: str) -> bool:
-    """ "temp" and "tmp" for "temperature": same first letter, the rest in order within it."""
-    if short[0] != word[0] or len(short) >= len(word):
-        return word == short
-    rest = iter(word[1:])
-    return all(ch in rest for ch in short[1:])
 
 
 def _short_form(prefix: str, axis: AxisTicks) -> float:
