@@ -70,7 +70,8 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
         last_line = max((i for i, text in enumerate(lines, 1) if text.strip()), default=None)
     orders = pair_orders(" ".join(it.text for it in items), meta)
     panels, contexts = _read_panels(items, meta, orders, last_line, lines)
-    if not any(ctx.cells for ctx in contexts) and widens(items, meta.x.ticks, meta.y.ticks):
+    series = meta.y.ticks or (meta.legend.ticks if meta.legend else [])
+    if not any(ctx.cells for ctx in contexts) and widens(items, meta.x.ticks, series):
         # the part named like data ("Analysis") placed nothing; the values stand among the
         # figure's components ("3. **Readable annotations**" and its sentences)
         wide = _read_panels(items, meta, orders, last_line, lines, widen=True)

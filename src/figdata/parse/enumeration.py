@@ -28,9 +28,10 @@ _FULL_NAMES = (
     "June July August September October November December"
 ).split()
 CALENDAR_FULL = {name[:3].lower(): name for name in _FULL_NAMES}
-_TAG = re.compile(r"<[^<>]{0,200}>")
+# a tag opens with a name ("<b>", "</span>", "<!DOCTYPE html>"); "<2%, 2-4%, >15%" are bins
+_TAG = re.compile(r"<[/!]?[a-zA-Z][^<>]{0,200}>")
 # an HTML element is one atom: "<span ...>Learning rate, log</span>" holds no list separator
-_ELEMENT = re.compile(r"<([a-zA-Z][\w-]*)\b[^<>]{0,200}>[^<>]{0,200}</\1\s*>|<[^<>]{0,200}>")
+_ELEMENT = re.compile(rf"<([a-zA-Z][\w-]*)\b[^<>]{{0,200}}>[^<>]{{0,200}}</\1\s*>|{_TAG.pattern}")
 _ATOM = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”")
 _LAST_AND = re.compile(r"^(?P<a>.+?)\s+(?:and|or|&)\s+(?P<b>[^\s].*)$", re.I)
 _NUMBER_TICK = re.compile(

@@ -24,6 +24,7 @@ from figdata.parse.values import Value
 # columns of a row: table bars, tabs, or runs of two or more spaces ("00-02     38    40")
 _COLUMNS = re.compile(r"\s*\|\s*|\t+|\s{2,}")
 _RULE = re.compile(r"^[\s|:\-+=]+$")
+_NUMBERS_ONLY = re.compile(r"[-−+]?\d[\d.]*%?(?:\s[-−+]?\d[\d.]*%?)+")
 
 
 @dataclass
@@ -33,6 +34,7 @@ class Grid:
     rows_axis: str  # the axis the row labels belong to
     ragged: list[tuple[Item, str, list[Value | str]]]  # rows with another count of values
     names: dict[str, str]  # row label -> tick
+    triangle: str | None = None  # "lower": row i holds the first i columns; "upper": the last
 
     @property
     def row_ticks(self) -> list[str]:
@@ -45,8 +47,14 @@ class Grid:
         return sum(
             isinstance(s, Value) and c is not None
             for _, _, slots in self.rows
-            for c, s in zip(self.columns, slots, strict=True)
+            for c, s in zip(self.across(slots), slots, strict=True)
         )
+
+    def across(self, slots: list) -> list[str | None]:
+        if self.triangle is None or len(slots) == len(self.columns):
+            return self.columns
+        n = len(slots)
+        return self.columns[:n] if self.triangle == "lower" else self.columns[-n:]
 
 
 def _parts(item: Item) -> list[str]:
@@ -54,6 +62,8 @@ def _parts(item: Item) -> list[str]:
     if item.kind == "table":
         return [c.strip() for c in text.strip("|").split("|")]
     parts = [p for p in _COLUMNS.split(strip_markdown(text)) if p]
+    # "−0.22 0.48" typed with one space: numbers stand apart whatever the padding
+    parts = [q for p in parts for q in (p.split() if _NUMBERS_ONLY.fullmatch(p) else [p])]
     if len(parts) == 1 and item.kind == "code" and (sep := _delimiter(text)):
         # comma- or semicolon-separated values in a code block: a CSV transcription
         return [p.strip() for p in text.split(sep)]
@@ -233,6 +243,7 @@ def find(items: list[Item], ctx: Context) -> Grid | None:
     # a table's first line, above its rule, names the columns even when they are numbers
     rules = {it.line for it in items if it.kind == "table" and _RULE.match(it.text)}
     rows = [(it, *found) for it in items if it.line + 1 not in rules and (found := _row(it))]
+    rows = [_label_apart(row, ctx) for row in rows]
     header = None
     if len(rows) >= 3 and _numeric_header(rows):
         # "height  16  32  64" above "8  210  340  415": a word over numbers names the columns
@@ -241,11 +252,14 @@ def find(items: list[Item], ctx: Context) -> Grid | None:
     if len(rows) < 2:
         return None
     k, _ = Counter(len(slots) for _, _, slots in rows).most_common(1)[0]
+    triangle, cut = _triangle(items, rows, ctx)
+    if triangle:
+        rows, k = cut, len(cut)
     # a line listing a declared axis's ticks is that axis, not a row
     ticks = {tuple(t.casefold() for t in a.ticks) for a in (ctx.x, ctx.y) if a.ticks}
     rows = [r for r in rows if _texts(r[2]) not in ticks]
-    ragged = [r for r in rows if len(r[2]) != k]
-    rows = [r for r in rows if len(r[2]) == k]
+    ragged = [] if triangle else [r for r in rows if len(r[2]) != k]
+    rows = rows if triangle else [r for r in rows if len(r[2]) == k]
     labels = [label for _, label, _ in rows]
     everyone = labels + [label for _, label, _ in ragged]
     if len(rows) < 2 or len(set(everyone)) < max(2, len(everyone) - 1):
@@ -277,7 +291,46 @@ def find(items: list[Item], ctx: Context) -> Grid | None:
         columns = list(labels)
     else:
         return None
-    return Grid(rows, columns, rows_axis, ragged, _names(everyone, own))
+    return Grid(rows, columns, rows_axis, ragged, _names(everyone, own), triangle)
+
+
+def _triangle(items: list[Item], rows: list[tuple], ctx: Context) -> tuple[str | None, list]:
+    """One triangle of a symmetric matrix ("CPI 1.00", "Wages 0.62 1.00", ...): the rows are
+    cut at the diagonal, the first (or last) holds one value, the full row counts the columns."""
+    n = len(ctx.x.ticks)
+    if n < 3 or len(ctx.y.ticks) != n:
+        return None, rows
+    taken = {id(r[0]) for r in rows}
+    singles = []
+    for it in items:
+        parts = _parts(it) if it.kind in ("code", "table") and id(it) not in taken else []
+        if len(parts) == 2 and isinstance(slot := _slot(parts[1]), Value):
+            singles.append(_label_apart((it, strip_markdown(parts[0]).strip(), [slot]), ctx))
+    cut = sorted(rows + singles, key=lambda r: r[0].line)
+    lengths = [len(slots) for _, _, slots in cut]
+    if lengths == list(range(1, n + 1)):
+        return "lower", cut
+    if lengths == list(range(n, 0, -1)):
+        return "upper", cut
+    return None, rows
+
+
+def _label_apart(row: tuple, ctx: Context) -> tuple:
+    """ "Unemp. −0.38  −0.55": a label padded with one space only; its first value is set
+    apart when the label without it is a declared tick and with it is none."""
+    item, label, slots = row
+    declared = {bare(t).casefold().rstrip(".") for a in (ctx.x, ctx.y) for t in a.ticks}
+    if bare(label).casefold().rstrip(".") in declared:
+        return row
+    words = label.split()
+    for cut in range(len(words) - 1, 0, -1):
+        values = [_slot(w) for w in words[cut:]]
+        if not all(isinstance(v, Value) for v in values):
+            break
+        head = " ".join(words[:cut])
+        if bare(head).casefold().rstrip(".") in declared:
+            return item, head, [*values, *slots]
+    return row
 
 
 def axes(grid: Grid, ctx: Context) -> tuple[AxisTicks, AxisTicks]:
@@ -297,7 +350,7 @@ def fill(grid: Grid, ctx: Context) -> Context:
     out.prose_values = ctx.prose_values
     out.items = ctx.items
     for item, label, slots in grid.rows:
-        for column, slot in zip(grid.columns, slots, strict=True):
+        for column, slot in zip(grid.across(slots), slots, strict=True):
             if isinstance(slot, Value) and column is not None:
                 tick = grid.names[label]
                 xy = (column, tick) if grid.rows_axis == "y" else (tick, column)

@@ -327,7 +327,7 @@ COMPARISON = Entry(
 #: words before a number that make it a bound, not a value ("already below 50% by 4h")
 BOUND = Entry(
     "bound",
-    r"\b(?:below|above|under|over|beyond|within|exceeds?|exceeding|(?:less|more|fewer|greater|"
+    r"\b(?:below|above|under|over|beyond|past|within|exceeds?|exceeding|(?:less|more|fewer|greater|"
     r"lower|higher)\s+than|at\s+(?:least|most)|up\s+to|no\s+more\s+than|almost|nearly)\b",
     "stays above 0.9 after epoch 3",
     "the number after these words limits a cell; it does not state one",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from figdata.parse import lexicon
@@ -154,17 +154,27 @@ def legend_section(entry: Entry, reading: Reading) -> bool:
 
 def legend_bullets(entry: Entry, reading: Reading) -> bool:
     """Under a "Legend" heading, "- AdamW — solid blue line, circle markers": unlabelled
-    bullets that pair a name with its swatch."""
-    if entry.kind != "list" or entry.label or reading.meta.legend is not None:
+    bullets that pair a name with its swatch; after a sentence that opens the legend ("...
+    whose legend reads:"), the names may be in bold ("1. **Sub-3h** — dark blue, squares")."""
+    if entry.kind != "list" or reading.meta.legend is not None:
         return False
-    heading = next(
-        (e for e in reversed(reading.entries[: entry.index]) if e.kind == "heading"), None
+    before = reading.entries[: entry.index]
+    lead = before[-1] if before else None
+    opened = (
+        lead is not None
+        and lead.kind in ("text", "bold")
+        and lead.item.text.rstrip(" *").endswith(":")
+        and lexicon.LEGEND.search(strip_markdown(lead.item.text)) is not None
     )
-    if heading is None or not lexicon.LEGEND.search(strip_markdown(heading.item.text)):
+    if entry.label and not opened:
+        return False
+    heading = next((e for e in reversed(before) if e.kind == "heading"), None)
+    under_heading = heading is not None and lexicon.LEGEND.search(strip_markdown(heading.item.text))
+    if not (under_heading or opened):
         return False
     texts = []
     for other in reading.entries[entry.index :]:
-        if other.kind != "list" or other.label:
+        if other.kind != "list" or (other.label and not opened):
             break
         texts.append(strip_markdown(other.item.text).strip())
     names = series_names(texts)
@@ -226,7 +236,9 @@ def panel_axes(entry: Entry, reading: Reading) -> bool:
 
 def colour_bar(entry: Entry, reading: Reading) -> bool:
     """``* **Colour bar:** from 0.2 to 0.9, labelled "Accuracy"``."""
-    if not is_colourbar_label(entry.label):
+    if not is_colourbar_label(entry.label) or _sentence(entry.label):
+        # ("... with a shared colour bar on the far right (0–12 Hz). Bins are named by their
+        # position: columns West, ...": a paragraph's sentences, read as prose)
         return False
     reading.in_colour = True
     reading.meta.colours.extend(colour_ranges(entry.body))
@@ -522,8 +534,10 @@ def _other_list(text: str, known: list[str]) -> Axis | None:
 
 
 _PROSE_LEGEND = re.compile(
-    r"\blegend\b\s*(?:\([^()]*\)\s*)?(?:(?:lists|names|shows|reads|gives|identifies|labels|has)\s+"
-    r"(?:(?:the|its)\s+(?:\w+\s+)?)?(?:(?:series|lines|bars|curves|entries|models|methods)\b\s*:?\s*)?"
+    # ("the legend at the top right names them A (green), B (blue) and C": where it stands)
+    r"\blegend\b\s*(?:\([^()]*\)\s*|(?:at|in)\s+the\s+(?:\w+\s+){1,2}?)?"
+    r"(?:(?:lists|names|shows|reads|gives|identifies|labels|has)\s+"
+    r"(?:(?:the|its)\s+(?:\w+\s+)?|them\s+(?:as\s+)?)?(?:(?:series|lines|bars|curves|entries|models|methods)\b\s*:?\s*)?"
     # "three bars for the legend entries Base (grey), +SFT (orange) and +DPO (blue)"
     r"|entries\s+)(?:as\s+)?(?P<rest>[^.;]+)",
     re.I,
@@ -663,6 +677,33 @@ DOCUMENT_RECOGNISERS: tuple[tuple[str, DocRecogniser], ...] = (
 
 def read_meta(items: list[Item]) -> Meta:
     """Run the registry over the title, overview and components parts of a description."""
+    meta = _read_zones(items)
+    if not (meta.x.ticks or meta.y.ticks or meta.legend):
+        # "**Figure content.** A 4-class confusion matrix ...; both axes list the classes in
+        # the order ...": the axes told in a paragraph that the zones took for data; read as
+        # the overview, kept when it finds ticks
+        told = set()
+        for it in items:
+            if it.zone == "data" and it.kind not in ("bold", "text"):
+                break  # (a panel's heading, or the data: what follows is told per panel)
+            if it.zone == "data" and _TELLS_AXES.search(it.text):
+                told.add(id(it))
+        if told:
+            widened = [replace(it, zone="overview") if id(it) in told else it for it in items]
+            again = _read_zones(widened)
+            if again.x.ticks or again.y.ticks:
+                meta = again
+    return _settle(meta, items)
+
+
+# "the x-axis", "both axes", "along the bottom": a paragraph that tells the axes
+_TELLS_AXES = re.compile(
+    r"\b(?:[xy][- ]axis|axes|(?:horizontal|vertical)\s+axis|along\s+the\s+(?:bottom|left))\b",
+    re.I,
+)
+
+
+def _read_zones(items: list[Item]) -> Meta:
     meta_items = [it for it in items if it.zone in ("title", "overview", "components")]
     overview = " ".join(it.text for it in items if it.zone in ("title", "overview"))
     entries = [
@@ -679,7 +720,10 @@ def read_meta(items: list[Item]) -> Meta:
             reading.paragraphs.append(entry.item.text)
     for _, recogniser in DOCUMENT_RECOGNISERS:
         recogniser(reading)
-    meta = reading.meta
+    return reading.meta
+
+
+def _settle(meta: Meta, items: list[Item]) -> Meta:
     # "No numbers are printed inside the cells" said anywhere, the data section too
     meta.no_values_anywhere = meta.no_values or bool(
         lexicon.NO_VALUES.search(strip_markdown(" ".join(it.text for it in items)))
@@ -710,6 +754,8 @@ def _declares(entry: Entry) -> bool:
         return False
     if entry.kind == "list":
         return True
+    if _sentence(entry.label):
+        return False  # the text before a paragraph's colon is a sentence, not an entry's name
     return axis_role(entry.label) is not None or is_colourbar_label(entry.label)
 
 
@@ -745,7 +791,8 @@ def _span(ticks: list[str]) -> bool:
 
 def chart_type(text: str) -> str:
     t = text.lower()
-    if re.search(r"\bbar (?:chart|graph|plot)", t):
+    # ("a grouped column chart": columns are bars that stand upright)
+    if re.search(r"\b(?:bar|column) (?:chart|graph|plot)", t):
         return "grouped_bar"
     if re.search(r"\bline (?:chart|graph|plot)", t):
         return "line"
@@ -1200,7 +1247,38 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         named = named or (axis if axis.same_as_other else _named_only(body))
     if named is not None and (named.ticks or named.same_as_other):
         return named
+    if axis := _ticks_told_in_sentence(text, role):
+        return axis
     return bracketed or named or spoken
+
+
+# "the ticks are 5, 10, 20", "its labels read: A, B, C": the list a sentence gives its axis
+_TICKS_ARE = re.compile(
+    r"\b(?:tick(?:\s+label)?s|labels|categories|levels)\s+(?:are|read)\s*:?\s+"
+    r"(?P<list>[^.;]+(?:\.\d[^.;]*)*)",
+    re.I,
+)
+_PROSE_SENTENCE = re.compile(r"(?<=[a-z0-9)\"”])[.!?]\s+(?=[A-Z\"“(])")
+
+
+def _ticks_told_in_sentence(text: str, role: str) -> Axis | None:
+    """'Along the bottom (x-axis, "Load (Mbps)") the ticks are 5, 10, 20': a sentence that
+    names one axis, and not the other, and says what its ticks are."""
+    other = "y" if role == "x" else "x"
+    for sentence in _PROSE_SENTENCE.split(text):
+        m = _TICKS_ARE.search(sentence)
+        if m is None or re.search(_AXIS_OR_EDGE[other], sentence, re.I):
+            continue
+        head = sentence[: m.start()]
+        if not re.search(_AXIS_OR_EDGE[role], head, re.I):
+            continue
+        axis = parse_axis(m.group("list"), with_label=False)
+        if len(axis.ticks) >= 2:
+            names = quoted(head)
+            axis.label = names[0] if names else None
+            axis.order = axis.order or tick_order(sentence, axis.ticks)
+            return axis
+    return None
 
 
 _BRACKETS_THEN_AXIS = {
@@ -1265,6 +1343,12 @@ _SET_OFF_END = re.compile(r"\s+[—–]\s+(?=(?:and|while|whereas|with|but)\b)",
 # the edges that name an axis after "along the" / "down the"
 _EDGE_NAMED = {"x": lexicon.EDGE_X.pattern, "y": lexicon.EDGE_Y.pattern}
 
+_AXIS_OR_EDGE = {
+    role: rf"\b(?:{_AXIS_NAMED[role]}|(?:along|down|up|across|on)\s+the\s+(?:{_EDGE_NAMED[role]}))"
+    r"\b"
+    for role in ("x", "y")
+}
+
 _ON_AXIS = (
     rf"(?:(?:{lexicon.ON_AXIS_VERB.pattern})\s+)?(?:shown\s+|placed\s+)?"
     r"(?:on|along|across|up|down)\s+the\s+"
@@ -1291,7 +1375,13 @@ def _last_phrase(head: str) -> str | None:
 
 # the end of a sentence; after a capital or a digit only before a capitalised word ("..., BAX,
 # GADD45A. Rows go top to bottom")
-_SENTENCE_END = re.compile(r"(?<=[a-z)*_\"'”])\.\s|(?<=[A-Z0-9])\.\s+(?=[*_\"“]*[A-Z][a-z])")
+# ("Oil, M2, Unemp. — running left to right": an abbreviation's point before a dash ends none)
+_SENTENCE_END = re.compile(
+    r"(?<=[a-z)*_\"'”])\.\s(?!\s*[—–]\s)|(?<=[A-Z0-9])\.\s+(?=[*_\"“]*[A-Z][a-z])"
+)
+
+
+_ORDER_LEAD = re.compile(r"\s*,?\s*(?:in\s+the\s+(?:same\s+)?order|namely)\s*:?\s+", re.I)
 
 
 def _both_axes(text: str) -> list[str]:
@@ -1323,6 +1413,9 @@ def _both_axes(text: str) -> list[str]:
                 and not any(re.match(r"(?i)(?:the|a|an)\s", t) for t in spoken)
             ):
                 return spoken  # "tasks SST-2, MNLI, QNLI, RTE, CoLA on both axes"
+            elif ordered := _ORDER_LEAD.match(text, m.end()):
+                # "codes appear on both axes in the order de, fr, ja, sw (rows from the top)"
+                after = _SENTENCE_END.split(text[ordered.end() :], maxsplit=1)[0]
             elif inside := re.match(r"[^()]{0,40}\(([^()]*,[^()]*)\)", after):
                 # "label both axes in the same order (SOX2, PAX6, NES; left to right on x)"
                 after = inside.group(1).split(";")[0]

@@ -450,10 +450,20 @@ _COL_ROW = re.compile(
 
 
 _CORNER = re.compile(
-    r"^(?:the\s+)?(?P<v>top|bottom|upper|lower)[- ]?(?P<h>left|right)(?:[- ]?hand)?"
-    r"(?:\s+(?:cell|corner|corner\s+cell|square))?$",
+    r"^(?:the\s+)?(?P<v>top|bottom|upper|lower|middle|centre|center)[- ]?"
+    r"(?P<h>left|right|middle|centre|center)(?:[- ]?hand)?"
+    r"(?:\s+(?:cell|corner|corner\s+cell|square|bin))?$",
     re.I,
 )
+_EDGE_INDEX = {"top": 0, "upper": 0, "left": 0, "bottom": -1, "lower": -1, "right": -1}
+
+
+def _at_place(word: str, ticks: list[str]) -> str | None:
+    """The tick at an edge ("top", "left") or, on an axis of odd length, in the middle."""
+    word = word.lower()
+    if word in _EDGE_INDEX:
+        return ticks[_EDGE_INDEX[word]]
+    return ticks[len(ticks) // 2] if len(ticks) % 2 else None
 
 
 def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None:
@@ -463,11 +473,11 @@ def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None
     m = re.match(r"^[A-Za-z -]+\(([^()]+)\)$", text)
     if m and (_CROSS.match(m.group(1)) or "," in m.group(1)):
         text = m.group(1)
-    # "Top-left cell", "bottom right corner": a corner of the grid named by its place alone
+    # "Top-left cell", "bottom right corner", "Top-centre" on a 3 × 3 grid: a cell named by
+    # its place alone
     if (m := _CORNER.match(text)) and ctx.x.ticks and ctx.y.top_down:
-        top = m.group("v").lower() in ("top", "upper")
-        left = m.group("h").lower() == "left"
-        return ctx.x.ticks[0 if left else -1], ctx.y.top_down[0 if top else -1], "positional"
+        x, y = _at_place(m.group("h"), ctx.x.ticks), _at_place(m.group("v"), ctx.y.top_down)
+        return (x, y, "positional") if x is not None and y is not None else None
     # "(row 1, col 2)", "r2 c3": positions counted from the top-left corner
     m = _ROW_COL.match(text) or _COL_ROW.match(text)
     if m:
@@ -1254,9 +1264,11 @@ _TICK_THEN_VALUE_AT = re.compile(
     rf"\((?P<num>[~≈]?{NUM})\s*(?P<unit>%|[^\s\d,;()]{{1,8}})?\)"
 )
 
-# "0% → 71.2; 10% → 64.8": the tick, an arrow, the value
+# "0% → 71.2; 10% → 64.8", "06:00 — 96%; 10:00 — 95%": the tick, an arrow or a spaced dash,
+# the value (a colon between digits is part of a tick: a time)
+_REF_WORD = r"(?:[^\s,;:()→—–]|(?<=\d):(?=\d))+"
 _TICK_ARROW_VALUE = re.compile(
-    rf"(?<![\w.])(?P<ref>[^\s,;:()→]+(?:\s+[^\s,;:()→]+){{0,2}}?)\s*(?:→|->|⟶)\s*"
+    rf"(?<![\w.])(?P<ref>{_REF_WORD}(?:\s+{_REF_WORD}){{0,2}}?)(?:\s*(?:→|->|⟶)\s*|\s+[—–]\s+)"
     rf"(?P<num>[~≈]?{NUM})(?P<unit>%)?(?!\w|\.\d)"
 )
 

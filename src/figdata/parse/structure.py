@@ -164,9 +164,19 @@ def widens(items: list[Item], xs: list[str], ys: list[str]) -> bool:
     number ("at Dropout 0.1 with Weight decay 1e-4 the cell reads 0.786")."""
     taken = {it.line for it in data_items(items)}
     return any(
-        it.line not in taken and _holds_data(it) and _names(it.text, xs) and _names(it.text, ys)
+        it.line not in taken
+        and _holds_data(it)
+        and ((_names(it.text, xs) and _names(it.text, ys)) or _row_of(it, xs, ys))
         for it in _candidates(items)[1]
     )
+
+
+def _row_of(item: Item, xs: list[str], ys: list[str]) -> bool:
+    """ "Sub-3h group: 251, 250, 252": a line labelled with a tick of one axis that holds one
+    number for each tick of the other."""
+    label = strip_markdown(item.label or "").strip()
+    count = len(re.findall(r"(?<![\w.])[-−+]?\d+(?:\.\d+)?(?![\w.])", item.body or ""))
+    return (label in ys and count == len(xs) >= 2) or (label in xs and count == len(ys) >= 2)
 
 
 def _names(text: str, ticks: list[str]) -> bool:
@@ -218,22 +228,30 @@ def _listed_data(items: list[Item]) -> bool:
 
 
 def _number_tables(items: list[Item]) -> list[Item]:
-    """The rows of the tables among ``items`` whose rows mostly hold two or more numbers."""
+    """The rows of the tables, and the lines of the code blocks, among ``items`` whose rows
+    mostly hold two or more numbers."""
     out: list[Item] = []
     block: list[Item] = []
     for item in [*items, None]:
         if (
             item is not None
-            and item.kind == "table"
-            and (not block or item.line == block[-1].line + 1)
+            and item.kind in ("table", "code")
+            and (not block or (item.kind == block[-1].kind and item.line == block[-1].line + 1))
         ):
             block.append(item)
             continue
-        numeric = [it for it in block if len(_NUMBER_CELL.findall(it.text)) >= 2]
+        numeric = [it for it in block if _number_row(it)]
         if len(numeric) >= 2 and len(numeric) * 2 >= len(block) - 2:
             out.extend(block)
-        block = [item] if item is not None and item.kind == "table" else []
+        block = [item] if item is not None and item.kind in ("table", "code") else []
     return out
+
+
+def _number_row(item: Item) -> bool:
+    if item.kind == "table":
+        return len(_NUMBER_CELL.findall(item.text)) >= 2
+    # "lp=1.2  | 27.1  27.9  28.3": the numbers after the row's label
+    return len(re.findall(r"(?<![\w.])[-−+]?\d+(?:\.\d+)?%?(?![\w.])", item.body or "")) >= 2
 
 
 _NUMBER_CELL = re.compile(r"\|\s*[~≈*]*[-−+]?\d+(?:\.\d+)?\s*%?[*]*\s*(?=\|)")

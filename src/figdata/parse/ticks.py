@@ -114,6 +114,10 @@ def _resolve(label: str, name: str, axis_label: str | None, ticks: tuple) -> Res
     tick = match_tick(text, axis.ticks)
     if tick is not None:
         return Resolved(tick, "")
+    # "the Gov. bonds row", "Lot B series": the tick, then the word for what it labels
+    named = _LABELS_WHAT.sub("", text)
+    if named != text and (tick := match_tick(named, axis.ticks)) is not None:
+        return Resolved(tick, "")
     # the tick after a name: "Window 3000", "T=0.6", "Weight decay 1e-4"
     for m in re.finditer(r"\s*(?:=|:|\s)\s*", text):
         prefix, rest = text[: m.start()], text[m.end() :]
@@ -137,6 +141,8 @@ def _resolve(label: str, name: str, axis_label: str | None, ticks: tuple) -> Res
         return Resolved(tick, "")
     return None
 
+
+_LABELS_WHAT = re.compile(r"^(?:the\s+)|\s+(?:row|column|series|line|bar|group|band)$", re.I)
 
 # the tick never ends in a period: "1. Dense retriever" is an enumerator and a name
 _UNIT = re.compile(r"^(\S*[^\s.])\s*(?<=\s|\d)([a-zA-Z%°µ][a-zA-Z%°µ/²³-]*(?:\s+[a-zA-Z/²³]+)?)$")
