@@ -36,6 +36,8 @@ _ATOM = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”")
 _LAST_AND = re.compile(r"^(?P<a>.+?)\s+(?:and|or|&)\s+(?P<b>[^\s].*)$", re.I)
 _NUMBER_TICK = re.compile(
     r"[~≈]?[+\-\u2212]?(?:\d+(?:[.,]\d+)*|\.\d+)(?:[eE][+\-\u2212]?\d+)?(?:%|°\w?|[KMBkTG]\b)?"
+    # ("3+", "80+": an open-ended last bin keeps its sign)
+    r"(?:\+(?!\d))?"
 )
 _BARE_NUMBER = re.compile(rf"^(?:{_NUMBER_TICK.pattern})$")
 # the older lead words, kept: "ticks are at", "labelled", "from top to bottom"

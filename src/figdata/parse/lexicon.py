@@ -245,7 +245,8 @@ ZONE_WORDS: list[tuple[str, str, str]] = [
     ),
     (
         "components",
-        r"component|axes|axis|legend|layout|dimension|structure|metadata|labels",
+        r"component|axes|axis|legend|layout|dimension|structure|metadata|labels|header|"
+        r"colou?r\s*(?:bar|scale|map)",
         "Components/Axes",
     ),
     (

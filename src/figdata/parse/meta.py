@@ -162,7 +162,8 @@ def legend_bullets(entry: Entry, reading: Reading) -> bool:
     lead = before[-1] if before else None
     opened = (
         lead is not None
-        and lead.kind in ("text", "bold")
+        and lead.kind in ("text", "bold", "list")
+        and (lead.kind != "list" or lead.item.level < entry.item.level)
         and lead.item.text.rstrip(" *").endswith(":")
         and lexicon.LEGEND.search(strip_markdown(lead.item.text)) is not None
     )
@@ -682,14 +683,20 @@ def read_meta(items: list[Item]) -> Meta:
         # "**Figure content.** A 4-class confusion matrix ...; both axes list the classes in
         # the order ...": the axes told in a paragraph that the zones took for data; read as
         # the overview, kept when it finds ticks
-        told = set()
+        told: dict[int, str] = {}
         for it in items:
-            if it.zone == "data" and it.kind not in ("bold", "text"):
+            if it.zone != "data":
+                continue
+            if it.kind == "heading" and not NAMES_A_PANEL.search(it.text):
+                continue  # "### What is plotted": a section, not a panel
+            if it.kind == "list" and told and list(told.values())[-1] != "data":
+                told[id(it)] = "components"  # the bullets a told paragraph opens (a legend)
+                continue
+            if it.kind not in ("bold", "text"):
                 break  # (a panel's heading, or the data: what follows is told per panel)
-            if it.zone == "data" and _TELLS_AXES.search(it.text):
-                told.add(id(it))
-        if told:
-            widened = [replace(it, zone="overview") if id(it) in told else it for it in items]
+            told[id(it)] = "overview" if _TELLS_AXES.search(it.text) else "data"
+        if any(zone != "data" for zone in told.values()):
+            widened = [replace(it, zone=told.get(id(it), it.zone)) for it in items]
             again = _read_zones(widened)
             if again.x.ticks or again.y.ticks:
                 meta = again
@@ -1253,12 +1260,13 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
 
 
 # "the ticks are 5, 10, 20", "its labels read: A, B, C": the list a sentence gives its axis
+# ("Row order, top to bottom: de, fr, sw": the order, then the list after a colon)
 _TICKS_ARE = re.compile(
-    r"\b(?:tick(?:\s+label)?s|labels|categories|levels)\s+(?:are|read)\s*:?\s+"
-    r"(?P<list>[^.;]+(?:\.\d[^.;]*)*)",
+    r"\b(?:(?:tick(?:\s+label)?s|labels|categories|levels)\s+(?:are|read)\s*:?|"
+    r"order\b[^:.;]{0,30}:)\s+(?P<list>[^.;]+(?:\.\d[^.;]*)*)",
     re.I,
 )
-_PROSE_SENTENCE = re.compile(r"(?<=[a-z0-9)\"”])[.!?]\s+(?=[A-Z\"“(])")
+_PROSE_SENTENCE = re.compile(r"(?<=[A-Za-z0-9)\"”%])[.!?]\s+(?=[A-Z\"“(])")
 
 
 def _ticks_told_in_sentence(text: str, role: str) -> Axis | None:

@@ -270,9 +270,11 @@ def _opening(item: Item) -> str | None:
 
     Also ``**Panel 1: FP16** (subtitle "7B")``: the opener inside the bold part, a remark after.
     """
-    if item.kind == "bold" and item.label:
+    bold_bullet = item.kind == "list" and _BOLD_ONLY.fullmatch(item.text.strip())
+    if (item.kind == "bold" and item.label) or bold_bullet:
         # "**Panel 1: FP16**", "**Panel 1 – DJF anomaly** (°C ...)": the opener, then the name
-        label = strip_markdown(item.label)
+        # ("- **Panel 1 — HCT116**" over the panel's bullets: the same, as a bullet)
+        label = strip_markdown(item.label or item.text)
         parts = opener_parts(label)
         if len(parts) == 2 and lexicon.PANEL_OPENER.search(parts[0].strip()) and parts[1].strip():
             # ("**Figure 4 — two heatmaps, ...**" names the whole figure, not one panel)
@@ -295,6 +297,8 @@ def _opening(item: Item) -> str | None:
         return None
     return item.body if lexicon.PANEL_OPENER.search(strip_markdown(item.label).strip()) else None
 
+
+_BOLD_ONLY = re.compile(r"\*\*[^*]+\*\*:?")
 
 # "3. Spatial Grounding", "2.1 Notes": a document's section numbers, not a panel's letter
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*[.)]?\s")

@@ -294,6 +294,11 @@ def _tick_patterns(ticks: tuple[str, ...]) -> list[tuple[str, bool, re.Pattern]]
     return out
 
 
+_UNIT_THEN_LABELS = re.compile(
+    r"\s*[A-Za-zµ°%/²³]{1,4}\.?\s+(?:row|column|band|line|series|bar)s?\b", re.I
+)
+
+
 def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
     """Where ``text`` names a tick of ``axis``: (start, end, tick), longest first at a place.
 
@@ -316,6 +321,8 @@ def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
                 # "500 warmup steps": the axis named right after the number, as its unit
                 after = re.match(r"\s*([A-Za-zα-ω°µ][\w-]*)", text[m.end() :])
                 named = named or (after and name_score(after.group(1), axis) > 0)
+                # "the 1000 m row", "the 25 °C column": a unit, then the word for what it labels
+                named = named or bool(_UNIT_THEN_LABELS.match(text, m.end()))
                 # "For the 2021 cohort": a number a determiner opens before a noun names a row
                 named = named or bool(
                     after

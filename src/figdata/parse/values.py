@@ -178,6 +178,9 @@ def split_values(body: str) -> list[str]:
         parts = _ARROW_RUN.split(body)
     elif len(parts) == 1 and re.search(r"\s[/·]\s", body):
         parts = re.split(r"\s+[/·]\s+", body)
+    elif len(parts) == 1 and re.fullmatch(r"(?:\([^()]+\)\s*){2,}", body):
+        # "(5, 2.96) (10, 2.95) (15, 2.95)": bracketed pairs set apart by spaces
+        parts = re.findall(r"\([^()]+\)", body)
     elif len(parts) == 1 and re.fullmatch(rf"\s*{NUM}%?(?:\s+{NUM}%?)+\s*", body):
         # a bare run of numbers separated by spaces, as in a code block
         parts = body.split()
