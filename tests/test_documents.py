@@ -79,6 +79,48 @@ def test_discovery_skips_what_is_not_a_document(tmp_path):
         seeds.discover(str(tmp_path))
 
 
+def test_the_folder_listing_answers_as_the_paths_do(tmp_path, monkeypatch):
+    """discover asks the folder listing's entries (os.scandir) what kind of file each is,
+    rather than every path: the same answer for every kind of entry, in the same order."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "far.txt").write_text("x")
+    folder = tmp_path / "seeds"
+    folder.mkdir()
+    for name in ("b.txt", "A.TXT", "c.md", "d.txt.bak", "e.", "f{2}.md", ".swp.txt", "Snakefile"):
+        (folder / name).write_text("x")
+    (folder / "sub.txt").mkdir()
+    (folder / "to_b.txt").symlink_to(folder / "b.txt")
+    (folder / "to_far.md").symlink_to(outside / "far.txt")
+    (folder / "to_dir.txt").symlink_to(outside)
+    (folder / "gone.md").symlink_to(folder / "missing.md")
+    os.mkfifo(folder / "pipe.txt")
+    with os.scandir(folder) as listing:
+        entries = list(listing)
+    assert len(entries) == 14
+    for entry in entries:
+        path = folder / entry.name
+        assert seeds.skip_reason(path, entry) == seeds.skip_reason(path), entry.name
+    found = seeds.discover(str(folder))
+    expected = {p.stem: str(p) for p in sorted(folder.iterdir()) if seeds.skip_reason(p) is None}
+    assert found.docs == dict(sorted(expected.items()))
+    assert list(found.docs) == ["A", "b", "c", "to_b", "to_far"]
+    assert [os.path.basename(p) for p, _ in found.skipped] == [
+        "d.txt.bak",
+        "e.",
+        "f{2}.md",
+        "gone.md",
+        "pipe.txt",
+        "sub.txt",
+        "to_dir.txt",
+    ]
+    assert found.hidden == 1
+    # the paths are spelled as the folder was given
+    assert seeds.discover(str(folder) + "/").docs["b"] == f"{folder}/b.txt"
+    monkeypatch.chdir(folder)
+    assert seeds.discover(".").docs["b"] == "b.txt"
+
+
 @pytest.mark.e2e
 def test_the_shard_job_command_line_does_not_grow_with_the_shard(tmp_path):
     workdir = make_workspace(tmp_path / "w")

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pandas as pd
@@ -29,7 +32,7 @@ from helpers import (
     shard_rules,
 )
 
-from figdata import layout, publish, tables
+from figdata import gcpause, layout, publish, tables
 
 # every test here runs Snakemake: `pytest -m "not e2e"` leaves them out
 pytestmark = pytest.mark.e2e
@@ -461,3 +464,30 @@ def test_hidden_and_other_files_are_ignored(tmp_path):
     proc = run_snakemake(workdir, "--dry-run", "--printshellcmds", check=False)
     # the files by name: a module of the package may hold such a word (parse/jsonblock.py)
     assert ".#lock" not in proc.stdout and "nested.txt" not in proc.stdout
+
+
+@pytest.mark.e2e
+def test_snakemake_collects_cycles_as_rarely_as_a_job(tmp_path):
+    """rules/common.smk gives Snakemake's own process the jobs' thresholds of the cycle
+    collector (figdata.gcpause): with Python's, its plan of 10,000 documents spent a
+    quarter of a second in collections on every run."""
+    workdir = make_workspace(tmp_path / "w")
+    probe = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('thresholds', *gc.get_threshold()))\n"
+        "from snakemake.cli import main\n"
+        "sys.argv = ['snakemake', '--dry-run', '--cores', '1']\n"
+        "main()\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=workdir,
+        env={**os.environ, "PYTHONPATH": str(workdir / "src")},
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert f"thresholds {' '.join(map(str, gcpause.JOB_THRESHOLDS))}" in proc.stdout
+    assert gcpause.JOB_THRESHOLDS[0] > 700  # not Python's
