@@ -73,9 +73,13 @@ def mask_atoms(text: str) -> str:
     return re.sub(r"\"[^\"]*\"|“[^”]*”|`[^`]*`", blank, masked)
 
 
+_THOUSANDS = re.compile(r"\d{3}(?![\d.])")
+
+
 def _split(text: str) -> list[str]:
     """Top-level comma items (outside brackets, tags and quotes)."""
     masked = mask_atoms(text)
+    spaced = ", " in text
     parts, depth, start = [], 0, 0
     for i, ch in enumerate(masked):
         if ch in "([{":
@@ -83,6 +87,8 @@ def _split(text: str) -> list[str]:
         elif ch in ")]}" and depth:
             depth -= 1
         elif ch == "," and depth == 0:
+            if spaced and i and masked[i - 1].isdigit() and _THOUSANDS.match(masked, i + 1):
+                continue  # "Sea level, 1,000 m, 2,200 m": a thousands separator in an item
             parts.append(text[start:i])
             start = i + 1
     parts.append(text[start:])

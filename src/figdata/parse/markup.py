@@ -87,4 +87,15 @@ def pair_orders(text: str, meta) -> dict[str, str]:
             if yx > xy and yx > 0:
                 orders[kind] = "yx"
                 break
+    # "Lower triangle (row variable listed first)": the one order every pair follows
+    if first := _LISTED_FIRST.search(text):
+        row_first = first.group("axis").lower().startswith(("row", "y"))
+        for kind in ("tuple", "slash", "cross", "arrow"):
+            orders.setdefault(kind, "yx" if row_first else "xy")
     return orders
+
+
+_LISTED_FIRST = re.compile(
+    r"\b(?P<axis>rows?|columns?)\b[^.;:()]{0,25}?\b(?:listed|given|named|written|comes?)\s+first\b",
+    re.I,
+)
