@@ -243,7 +243,8 @@ def find(items: list[Item], ctx: Context) -> Grid | None:
     # a table's first line, above its rule, names the columns even when they are numbers
     rules = {it.line for it in items if it.kind == "table" and _RULE.match(it.text)}
     rows = [(it, *found) for it in items if it.line + 1 not in rules and (found := _row(it))]
-    rows = [_label_apart(row, ctx) for row in rows]
+    declared = {bare(t).casefold().rstrip(".") for a in (ctx.x, ctx.y) for t in a.ticks}
+    rows = [_label_apart(row, declared) for row in rows]
     header = None
     if len(rows) >= 3 and _numeric_header(rows):
         # "height  16  32  64" above "8  210  340  415": a word over numbers names the columns
@@ -252,7 +253,7 @@ def find(items: list[Item], ctx: Context) -> Grid | None:
     if len(rows) < 2:
         return None
     k, _ = Counter(len(slots) for _, _, slots in rows).most_common(1)[0]
-    triangle, cut = _triangle(items, rows, ctx)
+    triangle, cut = _triangle(items, rows, ctx, declared)
     if triangle:
         rows, k = cut, len(cut)
     # a line listing a declared axis's ticks is that axis, not a row
@@ -294,7 +295,9 @@ def find(items: list[Item], ctx: Context) -> Grid | None:
     return Grid(rows, columns, rows_axis, ragged, _names(everyone, own), triangle)
 
 
-def _triangle(items: list[Item], rows: list[tuple], ctx: Context) -> tuple[str | None, list]:
+def _triangle(
+    items: list[Item], rows: list[tuple], ctx: Context, declared: set[str]
+) -> tuple[str | None, list]:
     """One triangle of a symmetric matrix ("CPI 1.00", "Wages 0.62 1.00", ...): the rows are
     cut at the diagonal, the first (or last) holds one value, the full row counts the columns."""
     n = len(ctx.x.ticks)
@@ -305,7 +308,7 @@ def _triangle(items: list[Item], rows: list[tuple], ctx: Context) -> tuple[str |
     for it in items:
         parts = _parts(it) if it.kind in ("code", "table") and id(it) not in taken else []
         if len(parts) == 2 and isinstance(slot := _slot(parts[1]), Value):
-            singles.append(_label_apart((it, strip_markdown(parts[0]).strip(), [slot]), ctx))
+            singles.append(_label_apart((it, strip_markdown(parts[0]).strip(), [slot]), declared))
     cut = sorted(rows + singles, key=lambda r: r[0].line)
     lengths = [len(slots) for _, _, slots in cut]
     if lengths == list(range(1, n + 1)):
@@ -315,11 +318,11 @@ def _triangle(items: list[Item], rows: list[tuple], ctx: Context) -> tuple[str |
     return None, rows
 
 
-def _label_apart(row: tuple, ctx: Context) -> tuple:
-    """ "Unemp. −0.38  −0.55": a label padded with one space only; its first value is set
-    apart when the label without it is a declared tick and with it is none."""
+def _label_apart(row: tuple, declared: set[str]) -> tuple:
+    """ "Unemp. −0.38  −0.55", "Nitrogen −0.18 0.41  0.87": a label padded with one space
+    only; the values after it are set apart when the label without them is a declared tick
+    (``declared``: the ticks as ``bare`` gives them, folded) and with them is none."""
     item, label, slots = row
-    declared = {bare(t).casefold().rstrip(".") for a in (ctx.x, ctx.y) for t in a.ticks}
     if bare(label).casefold().rstrip(".") in declared:
         return row
     words = label.split()

@@ -527,6 +527,14 @@ EDGE_Y = Entry(
 )
 
 #: a unit in words said once after a list's last item, for every item ("80+ (years)")
+#: the word after a tick for what the tick labels ("the Gov. bonds row", "the 1000 m row")
+TICK_NOUN = Entry(
+    "tick_noun",
+    r"rows?|columns?|series|lines?|bars?|groups?|bands?",
+    "row",
+    "after a tick (and its unit), says the tick names a row, column or series",
+)
+
 UNIT_WORD = Entry(
     "unit_word",
     r"years?|yrs|months?|weeks?|days?|hours?|hrs|minutes?|mins|seconds?|secs|tokens|steps|"

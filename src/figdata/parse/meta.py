@@ -684,17 +684,18 @@ def read_meta(items: list[Item]) -> Meta:
         # the order ...": the axes told in a paragraph that the zones took for data; read as
         # the overview, kept when it finds ticks
         told: dict[int, str] = {}
+        last = "data"  # the zone of the last paragraph read
         for it in items:
             if it.zone != "data":
                 continue
             if it.kind == "heading" and not NAMES_A_PANEL.search(it.text):
                 continue  # "### What is plotted": a section, not a panel
-            if it.kind == "list" and told and list(told.values())[-1] != "data":
+            if it.kind == "list" and last != "data":
                 told[id(it)] = "components"  # the bullets a told paragraph opens (a legend)
                 continue
             if it.kind not in ("bold", "text"):
                 break  # (a panel's heading, or the data: what follows is told per panel)
-            told[id(it)] = "overview" if _TELLS_AXES.search(it.text) else "data"
+            last = told[id(it)] = "overview" if _TELLS_AXES.search(it.text) else "data"
         if any(zone != "data" for zone in told.values()):
             widened = [replace(it, zone=told.get(id(it), it.zone)) for it in items]
             again = _read_zones(widened)
@@ -1387,10 +1388,7 @@ def _last_phrase(head: str) -> str | None:
 
 # the end of a sentence; after a capital or a digit only before a capitalised word ("..., BAX,
 # GADD45A. Rows go top to bottom")
-# ("Oil, M2, Unemp. — running left to right": an abbreviation's point before a dash ends none)
-_SENTENCE_END = re.compile(
-    r"(?<=[a-z)*_\"'”])\.\s(?!\s*[—–]\s)|(?<=[A-Z0-9])\.\s+(?=[*_\"“]*[A-Z][a-z])"
-)
+_SENTENCE_END = re.compile(r"(?<=[a-z)*_\"'”])\.\s|(?<=[A-Z0-9])\.\s+(?=[*_\"“]*[A-Z][a-z])")
 
 
 _ORDER_LEAD = re.compile(r"\s*,?\s*(?:in\s+the\s+(?:same\s+)?order|namely)\s*:?\s+", re.I)

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from figdata.parse import lexicon
 from figdata.parse.enumeration import CALENDAR_FULL
 from figdata.parse.text import abbreviates, norm, rx, strip_markdown
 from figdata.parse.values import to_float
@@ -142,7 +143,7 @@ def _resolve(label: str, name: str, axis_label: str | None, ticks: tuple) -> Res
     return None
 
 
-_LABELS_WHAT = re.compile(r"^(?:the\s+)|\s+(?:row|column|series|line|bar|group|band)$", re.I)
+_LABELS_WHAT = re.compile(rf"^(?:the\s+)|\s+(?:{lexicon.TICK_NOUN.pattern})$", re.I)
 
 # the tick never ends in a period: "1. Dense retriever" is an enumerator and a name
 _UNIT = re.compile(r"^(\S*[^\s.])\s*(?<=\s|\d)([a-zA-Z%°µ][a-zA-Z%°µ/²³-]*(?:\s+[a-zA-Z/²³]+)?)$")
@@ -295,7 +296,7 @@ def _tick_patterns(ticks: tuple[str, ...]) -> list[tuple[str, bool, re.Pattern]]
 
 
 _UNIT_THEN_LABELS = re.compile(
-    r"\s*[A-Za-zµ°%/²³]{1,4}\.?\s+(?:row|column|band|line|series|bar)s?\b", re.I
+    rf"\s*[A-Za-zµ°%/²³]{{1,4}}\.?\s+(?:{lexicon.TICK_NOUN.pattern})\b", re.I
 )
 
 
