@@ -136,6 +136,8 @@ FLOORS = {
     "b108": (0.978, 0.997),
     "b109": (0.991, 1.000),
     "b110": (0.852, 0.939),
+    "b111": (0.894, 0.986),
+    "b112": (0.914, 0.936),
 }
 
 
@@ -180,6 +182,9 @@ KNOWN_NO_DATA = {
     "b107/ck14_ocean-ph-prose",
     "b110/cn14_upr-genes-duplicate",
     "b110/cn20_calibration-endpoints",
+    "b111/co11_passkey-context-lines",
+    "b111/co24_latam-inflation-bom",
+    "b112/cp24_optim-markup",
 }
 
 

@@ -783,7 +783,8 @@ def inline_points(item: Item, ctx: Context, group) -> bool:
 
 
 def prose(item: Item, ctx: Context, group) -> bool:
-    if not _HAS_DIGIT.search(item.text):
+    if not _HAS_DIGIT.search(item.text) or not ctx.prose_values:
+        # ("No numbers are printed inside the cells": its sentences state no cell)
         return False
     if item.kind not in ("text", "list") or not ctx.x.ticks or not ctx.y.ticks:
         return False

@@ -174,6 +174,8 @@ def read_sentence(
         before, after = sentence[: m.start()], sentence[m.end() :]
         if bound_before(before) or _NOT_A_VALUE_AFTER.match(after):
             continue
+        if before.endswith(":") and before[-2:-1].isdigit() or re.match(r":\d", after):
+            continue  # "from about 01:00 to 05:00": a time of day, no value
         if re.search(r"\b(?:through|thru|until)\s*$", before, re.I):
             continue
         lower = _RANGE_BEFORE.search(before)
