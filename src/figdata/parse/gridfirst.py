@@ -17,7 +17,7 @@ from figdata.parse import lexicon
 from figdata.parse.enumeration import read_enumeration
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, cut_short, value_list
-from figdata.parse.text import strip_markdown
+from figdata.parse.text import strip_markdown, triangle_shape
 from figdata.parse.ticks import AxisTicks, resolve
 from figdata.parse.values import Value
 
@@ -310,12 +310,8 @@ def _triangle(
         if len(parts) == 2 and isinstance(slot := _slot(parts[1]), Value):
             singles.append(_label_apart((it, strip_markdown(parts[0]).strip(), [slot]), declared))
     cut = sorted(rows + singles, key=lambda r: r[0].line)
-    lengths = [len(slots) for _, _, slots in cut]
-    if lengths == list(range(1, n + 1)):
-        return "lower", cut
-    if lengths == list(range(n, 0, -1)):
-        return "upper", cut
-    return None, rows
+    shape = triangle_shape([len(slots) for _, _, slots in cut])
+    return (shape, cut) if shape and len(cut) == n else (None, rows)
 
 
 def _label_apart(row: tuple, declared: set[str]) -> tuple:

@@ -30,7 +30,7 @@ from figdata.parse.recognize import (
     value_column,
     value_list,
 )
-from figdata.parse.text import split_top, strip_markdown
+from figdata.parse.text import split_top, strip_markdown, triangle_shape
 from figdata.parse.tick_names import NAMED
 from figdata.parse.ticks import AxisTicks, name_score, resolve
 from figdata.parse.values import Value, record_value, split_values
@@ -155,8 +155,7 @@ def triangle(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | N
     labels = [label for label, _ in rows]
     if n < 3 or len(set(labels)) != n:
         return None
-    lengths = [k for _, k in rows]
-    if lengths not in (list(range(1, n + 1)), list(range(n, 0, -1))):
+    if triangle_shape([k for _, k in rows]) is None:
         return None
     # the declared spelling where the labels name declared ticks ("**Temp**" -> "Temp")
     ticks = _spelt(labels, ctx.y if ctx.y.ticks else ctx.x)

@@ -527,6 +527,15 @@ EDGE_Y = Entry(
 )
 
 #: a unit in words said once after a list's last item, for every item ("80+ (years)")
+#: a bar chart, named as a chart or by its bars ("a grouped column chart", "grouped vertical bars")
+BAR_CHART = Entry(
+    "bar_chart",
+    r"\b(?:bar|column)\s+(?:chart|graph|plot)|\b(?:grouped|stacked|clustered)\s+"
+    r"(?:(?:vertical|horizontal)\s+)?bars\b",
+    "grouped vertical bars",
+    "the figure is a bar chart: categories on x, the legend's series on y",
+)
+
 #: the word after a tick for what the tick labels ("the Gov. bonds row", "the 1000 m row")
 TICK_NOUN = Entry(
     "tick_noun",

@@ -797,14 +797,9 @@ def _span(ticks: list[str]) -> bool:
 # --- helpers ------------------------------------------------------------------------------
 
 
-# "grouped vertical bars, three groups along the x-axis": the bars named without "chart"
-_BARS = re.compile(r"\b(?:grouped|stacked|clustered)\s+(?:(?:vertical|horizontal)\s+)?bars\b")
-
-
 def chart_type(text: str) -> str:
     t = text.lower()
-    # ("a grouped column chart": columns are bars that stand upright)
-    if re.search(r"\b(?:bar|column) (?:chart|graph|plot)", t) or _BARS.search(t):
+    if lexicon.BAR_CHART.search(t):
         return "grouped_bar"
     if re.search(r"\bline (?:chart|graph|plot)", t):
         return "line"

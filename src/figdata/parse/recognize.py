@@ -13,7 +13,16 @@ from dataclasses import dataclass, field
 from figdata.parse import jsonblock, lexicon
 from figdata.parse.findings import finding
 from figdata.parse.model import Item, one_line_word, split_label
-from figdata.parse.text import MINUS, drop_remarks, norm, rx, split_top, strip_markdown
+from figdata.parse.text import (
+    CLOCK,
+    MINUS,
+    drop_remarks,
+    norm,
+    rx,
+    split_top,
+    strip_markdown,
+    triangle_shape,
+)
 from figdata.parse.ticks import (
     AxisTicks,
     assign_pair,
@@ -1267,7 +1276,7 @@ _TICK_THEN_VALUE_AT = re.compile(
 
 # "0% → 71.2; 10% → 64.8", "06:00 — 96%; 10:00 — 95%": the tick, an arrow or a spaced dash,
 # the value (a colon between digits is part of a tick: a time)
-_REF_WORD = r"(?:[^\s,;:()→—–]|(?<=\d):(?=\d))+"
+_REF_WORD = rf"(?:{CLOCK.pattern}|[^\s,;:()→—–])+"
 _TICK_ARROW_VALUE = re.compile(
     rf"(?<![\w.])(?P<ref>{_REF_WORD}(?:\s+{_REF_WORD}){{0,2}}?)(?:\s*(?:→|->|⟶)\s*|\s+[—–]\s+)"
     rf"(?P<num>[~≈]?{NUM})(?P<unit>%)?(?!\w|\.\d)"
@@ -1961,20 +1970,13 @@ def code_grid(rows: list[Item], ctx: Context) -> bool:
         read.append((item, resolve(" ".join(tokens[:k]), other), slots))
     # a correlation matrix printed as one triangle: its rows hold 1, 2, ..., n values (or n..1)
     lengths = [len(slots) for _, _, slots in read]
-    n = len(ticks)
-    shape = (
-        "lower"
-        if n >= 3 and lengths == list(range(1, n + 1))
-        else "upper"
-        if n >= 3 and lengths == list(range(n, 0, -1))
-        else None
-    )
+    shape = triangle_shape(lengths) if len(lengths) == len(ticks) else None
     if shape and not ctx.triangle:
         ctx._triangle = shape
     for item, found, slots in read:
         across = ticks
         if shape:
-            across = ticks[: len(slots)] if shape == "lower" else ticks[n - len(slots) :]
+            across = ticks[: len(slots)] if shape == "lower" else ticks[len(ticks) - len(slots) :]
         elif cut_short(ctx, key_axis, found.tick, ticks, slots, item, "code_grid", found.tick):
             continue
         if len(slots) != len(across):
@@ -2000,11 +2002,7 @@ def _triangle(items: list[Item], ctx: Context) -> str | None:
         slots = [_slot(t) for t in split_values(item.body)]
         if slots and all(s is not None for s in slots):
             lengths.append(len(slots))
-    if lengths == list(range(1, n + 1)):
-        return "lower"
-    if lengths == list(range(n, 0, -1)):
-        return "upper"
-    return None
+    return triangle_shape(lengths) if len(lengths) == n else None
 
 
 def _names_a_group(item: Item, after: Item | None) -> bool:

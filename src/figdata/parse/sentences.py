@@ -30,7 +30,7 @@ from figdata.parse import lexicon
 from figdata.parse.accounting import numbers
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, bound_before
-from figdata.parse.text import strip_markdown
+from figdata.parse.text import CLOCK, strip_markdown
 from figdata.parse.ticks import AxisTicks, mentions, resolve
 from figdata.parse.values import NUM, Value, parse_value
 
@@ -166,6 +166,8 @@ def read_sentence(
     spans += [
         m.span("tick") for m in _TIED_TICK.finditer(sentence) if resolve(m.group("tick"), cols)
     ]
+    # ("from about 01:00 to 05:00": the numbers of a time of day are no values)
+    spans += [m.span() for m in CLOCK.finditer(sentence)]
     masked = lexicon.SCALE_END.regex.sub(lambda m: " " * len(m.group(0)), sentence)
     numbers = []
     for m in _NUMBER.finditer(sentence):
@@ -174,8 +176,6 @@ def read_sentence(
         before, after = sentence[: m.start()], sentence[m.end() :]
         if bound_before(before) or _NOT_A_VALUE_AFTER.match(after):
             continue
-        if before.endswith(":") and before[-2:-1].isdigit() or re.match(r":\d", after):
-            continue  # "from about 01:00 to 05:00": a time of day, no value
         if re.search(r"\b(?:through|thru|until)\s*$", before, re.I):
             continue
         lower = _RANGE_BEFORE.search(before)

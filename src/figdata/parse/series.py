@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from figdata.parse import lexicon, sentences
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot
-from figdata.parse.text import drop_remarks, quoted, strip_markdown
+from figdata.parse.text import drop_remarks, is_bold_only, quoted, strip_markdown
 from figdata.parse.ticks import AxisTicks, match_tick, mentions, resolve
 from figdata.parse.values import NUM, Value, parse_value, split_values
 
@@ -218,7 +218,7 @@ def _points(
             continue
         if opener and item.kind == "list" and opener.level >= 0 and item.level <= opener.level:
             opener = None
-        if item.kind == "list" and label is None and re.fullmatch(r"\*\*[^*]+\*\*:?", item.text):
+        if item.kind == "list" and label is None and is_bold_only(item.text):
             # "1. **Linear probe**": a bold bullet holds the bullets after it, at its depth too
             opener = _Opener(series_name(item.text), item, -1)
             continue

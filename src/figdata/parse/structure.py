@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from figdata.parse import lexicon
 from figdata.parse.meta import Meta
 from figdata.parse.model import NAMES_A_PANEL, Item, opener_parts, states_values, zone_of_heading
-from figdata.parse.text import norm, quoted, strip_markdown
+from figdata.parse.text import is_bold_only, norm, quoted, strip_markdown
 from figdata.parse.ticks import AxisTicks, match_tick, name_score, resolve
 
 _GENERIC_HEADING = re.compile(
@@ -171,11 +171,15 @@ def widens(items: list[Item], xs: list[str], ys: list[str]) -> bool:
     )
 
 
+# a number standing alone in a line's body ("251", "−0.38", "27.1%"), not inside a name or a time
+_BARE_NUMBER = re.compile(r"(?<![\w.:])[-−+]?\d+(?:\.\d+)?%?(?![\w.:])")
+
+
 def _row_of(item: Item, xs: list[str], ys: list[str]) -> bool:
     """ "Sub-3h group: 251, 250, 252": a line labelled with a tick of one axis that holds one
     number for each tick of the other."""
     label = strip_markdown(item.label or "").strip()
-    count = len(re.findall(r"(?<![\w.])[-−+]?\d+(?:\.\d+)?(?![\w.])", item.body or ""))
+    count = len(_BARE_NUMBER.findall(item.body or ""))
     return (label in ys and count == len(xs) >= 2) or (label in xs and count == len(ys) >= 2)
 
 
@@ -251,7 +255,7 @@ def _number_row(item: Item) -> bool:
     if item.kind == "table":
         return len(_NUMBER_CELL.findall(item.text)) >= 2
     # "lp=1.2  | 27.1  27.9  28.3": the numbers after the row's label
-    return len(re.findall(r"(?<![\w.])[-−+]?\d+(?:\.\d+)?%?(?![\w.])", item.body or "")) >= 2
+    return len(_BARE_NUMBER.findall(item.body or "")) >= 2
 
 
 _NUMBER_CELL = re.compile(r"\|\s*[~≈*]*[-−+]?\d+(?:\.\d+)?\s*%?[*]*\s*(?=\|)")
@@ -270,7 +274,7 @@ def _opening(item: Item) -> str | None:
 
     Also ``**Panel 1: FP16** (subtitle "7B")``: the opener inside the bold part, a remark after.
     """
-    bold_bullet = item.kind == "list" and _BOLD_ONLY.fullmatch(item.text.strip())
+    bold_bullet = item.kind == "list" and is_bold_only(item.text)
     if (item.kind == "bold" and item.label) or bold_bullet:
         # "**Panel 1: FP16**", "**Panel 1 – DJF anomaly** (°C ...)": the opener, then the name
         # ("- **Panel 1 — HCT116**" over the panel's bullets: the same, as a bullet)
@@ -297,8 +301,6 @@ def _opening(item: Item) -> str | None:
         return None
     return item.body if lexicon.PANEL_OPENER.search(strip_markdown(item.label).strip()) else None
 
-
-_BOLD_ONLY = re.compile(r"\*\*[^*]+\*\*:?")
 
 # "3. Spatial Grounding", "2.1 Notes": a document's section numbers, not a panel's letter
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*[.)]?\s")

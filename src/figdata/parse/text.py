@@ -118,6 +118,29 @@ _TAG_WITH_ATTRIBUTES = re.compile(r"<[A-Za-z][\w-]*\s[^<>]*=[^<>]*>")
 NUMBER_WORDS = lexicon.NUMBER_WORDS
 
 
+def triangle_shape(lengths: list[int]) -> str | None:
+    """'lower' when rows hold 1, 2, ..., n values (n >= 3), 'upper' for n, ..., 1: one triangle
+    of a symmetric matrix."""
+    n = len(lengths)
+    if n < 3:
+        return None
+    if lengths == list(range(1, n + 1)):
+        return "lower"
+    return "upper" if lengths == list(range(n, 0, -1)) else None
+
+
+def is_bold_only(text: str) -> bool:
+    """ "**Panel 1 — HCT116**", "**Linear probe**:": one bold name and nothing else."""
+    return _BOLD_ONLY.fullmatch(text.strip()) is not None
+
+
+_BOLD_ONLY = re.compile(r"\*\*[^*]+\*\*:?")
+
+
+# "06:00", "17:30": a time of day, whose numbers are neither ticks apart nor values
+CLOCK = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")
+
+
 def abbreviates(short: str, word: str) -> bool:
     """ "temp" and "tmp" for "temperature": same first letter, the rest in order within it."""
     if short[0] != word[0] or len(short) >= len(word):
