@@ -2,10 +2,10 @@
 
 Each file in ``tests/fixtures/layouts`` holds the document, then sections that start with
 ``=== name``: ``cells`` (``panel | x | y | value`` per line), ``x_ticks`` and ``y_ticks`` of
-panel 0 (``a | b | c``), ``x_label`` and ``y_label`` of panel 0, ``findings`` (finding kinds
-besides ``unplaced_number``, one per line; exactly these are expected) and ``options``
-(``no_final_newline``). Adding a layout is adding a fixture (and, if no recogniser reads it
-yet, a recogniser).
+panel 0 (``a | b | c``), ``x_label``, ``y_label`` and ``title`` of panel 0, ``findings``
+(finding kinds besides ``unplaced_number``, one per line; exactly these are expected) and
+``options`` (``no_final_newline``). Adding a layout is adding a fixture (and, if no recogniser
+reads it yet, a recogniser).
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def test_ticks(case):
     for name in ("x_ticks", "y_ticks"):
         if name in sections:
             assert list(parsed.panels[0][name]) == sections[name][0], name
-    for name in ("x_label", "y_label"):
+    for name in ("x_label", "y_label", "title"):
         if name in sections:
             assert parsed.panels[0][name] == sections[name][0][0], name
 

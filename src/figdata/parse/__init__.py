@@ -269,6 +269,9 @@ def _declared_in_panels(panels: list[Panel], meta: Meta) -> None:
                 scoped[role] = axis
 
 
+_CUT_TAIL = re.compile(r"(?<=\d)(?:\.|[eE][-+−]?)$")
+
+
 def _cut_last_cell(ctx: Context, lines: list[str]) -> None:
     """A file that ends inside a row ("West: Q1 −2.8%, Q2 −1.9%, Q3 +5" and no line end) may
     have lost digits of its last value: whatever reader placed the row, that value is left
@@ -281,7 +284,10 @@ def _cut_last_cell(ctx: Context, lines: list[str]) -> None:
         return
     text = lines[ctx.last_line - 1].rstrip()
     last = on_last[-1]
-    if not text.endswith(last["value_text"]):
+    # ("| S2 | 0.2 | 0.6 | 1.": the cut may leave a decimal point or an exponent's sign behind)
+    if not (
+        text.endswith(last["value_text"]) or _CUT_TAIL.sub("", text).endswith(last["value_text"])
+    ):
         return
     if len({c["y"] for c in on_last}) == 1:
         size, where = len(ctx.x.ticks), {"y": last["y"]}

@@ -114,11 +114,22 @@ def axis_label(body: str) -> tuple[str | None, str]:
     )
     if m and described and len(m.group(1).split()) <= 6 and not re.search(r"\d", m.group(1)):
         label = strip_markdown(cut(m, 1))
+        # "Coastal, Upland, Metro, listed from top to bottom": a name shaped like the
+        # items that follow it is the first of them
+        following = [p.strip() for p in masked[m.end(1) : m.end(1) + described.start()].split(",")]
+        following = [p for p in following if p]
+        if len(following) >= 2 and all(
+            _PROPER_NAME.fullmatch(strip_markdown(t)) for t in [label, *following]
+        ):
+            return None, body
         # "lists the plots North, ...": a verb opens the description, no name precedes it
         verb = re.match(rf"(?i)\s*(?:{lexicon.AXIS_VERB.pattern})\s", label + " ")
         if not verb and not re.match(r"(?i)(the same|from|ticks?|labels?|listed|integer)\b", label):
             return label, body[m.end(1) :]
     return None, body
+
+
+_PROPER_NAME = re.compile(r"[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,2}")
 
 
 def tick_list(rest: str) -> list[str]:

@@ -222,7 +222,8 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     # "Low, Medium, High — note that, unusually, ...", "0, 4, 16 — Layer 0 is at the top": once
     # the list has begun, a dash and words set off a remark, commas and all
     aside = _DASH_ASIDE.search(text)
-    if aside and "," in text[: aside.start()]:
+    # (a comma that opens the text, '"Group", top to bottom — A, B', precedes no item)
+    if aside and "," in text[: aside.start()].lstrip(" ,"):
         text = text[: aside.start()]
     parts = [_DASH_REMARK.sub("", _DASH_CLAUSE.sub("", p)) for p in _split(text) if p.strip()]
     if sum(bool(_PLACES.search(p)) for p in parts) >= 2:
@@ -355,6 +356,10 @@ def _shaped_ends(parts: list[str]) -> list[str]:
     if len(shapes) == 1 and "0" in (shape := shapes.pop()):
         if (last := _in_shape(parts[-1], shape, either_end=False)) is not None:
             parts = [*parts[:-1], last]
+        elif re.match(r"\s*[a-z]+\s+[a-z]", parts[-1]) and not re.search(r"\d", parts[-1]):
+            # "5, 15, 30, printed from the bottom of the plot upward": numbers, then a remark
+            # in words
+            parts = parts[:-1]
     return parts
 
 

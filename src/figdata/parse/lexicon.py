@@ -539,7 +539,7 @@ BAR_CHART = Entry(
 #: the word after a tick for what the tick labels ("the Gov. bonds row", "the 1000 m row")
 TICK_NOUN = Entry(
     "tick_noun",
-    r"rows?|columns?|series|lines?|bars?|groups?|bands?",
+    r"rows?|columns?|series|lines?|bars?|groups?|bands?|tiles?|cells?|squares?|bins?",
     "row",
     "after a tick (and its unit), says the tick names a row, column or series",
 )

@@ -318,6 +318,9 @@ def axis(entry: Entry, reading: Reading) -> bool:
         parsed.label = named_in.group(1).strip()
     else:
         parsed = parse_axis(body, with_label=role != "legend")
+    # ('Vertical axis, "Length penalty", listed from the top row downward: ...': the order
+    # in the label)
+    parsed.order = parsed.order or tick_order(label, parsed.ticks)
     meta = reading.meta
     if role != "legend" and _placed_values(parsed.ticks):
         return False  # "The warbler row: 4 as thrush, 37 correctly as warbler": a row's values
@@ -436,8 +439,14 @@ def _first_item_taken(body: str) -> bool:
 def _sentence(label: str) -> bool:
     """The text before a paragraph's first colon is a sentence, not the name of an entry (a
     remark in brackets does not make it one: "Rows and columns (same order; rows top to ...)")."""
-    bare = re.sub(r"\([^()]*\)", " ", label)
-    return len(bare.split()) > 8 or bool(re.search(r"[a-z)\"'”][.!?]\s+[A-Z]", bare))
+    # (nor do the words of a quoted name: 'Vertical axis, "Length penalty alpha", listed from
+    # the top'; it still ends a sentence: 'titled "Throughput". X-axis')
+    bare = _QUOTED.sub('"', re.sub(r"\([^()]*\)", " ", label))
+    words = [w for w in bare.split() if re.search(r"\w", w)]
+    return len(words) > 8 or bool(re.search(r"[a-z)\"'”][.!?]\s+[A-Z]", bare))
+
+
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
 def _data_line(label: str, body: str) -> bool:
@@ -584,6 +593,10 @@ def titles(reading: Reading) -> None:
     meta = reading.meta
     found = _title_items([e.item for e in reading.entries])
     over_titles, single, untitled = _overview_titles(reading.overview)
+    if len(found) == 1:
+        # "**Panel title:** Token accuracy" names the title itself, whatever word the overview
+        # quotes near "title" ('colour map "magma". **Panel title ...**')
+        single = found[0]
     if not found:
         found = over_titles
     if found and single is None:

@@ -30,6 +30,12 @@ _DASH_VALUES = re.compile(
     r"^(.{1,60}?)\s+[—–-]\s+([~≈]?[+\-\u2212]?\d[\d.]*%?(?:\s*[,;/|]\s*\S+)+)$"
 )
 
+# "2021 — North 44, South 35": a dash before values that each name their tick
+_NAMED_VALUE = r"[^\W\d][^,;|:—–]{0,30}?\s+[~≈]?[+\-\u2212]?\d[\d.]*%?"
+_DASH_NAMED_VALUES = re.compile(
+    rf"^(.{{1,60}}?)\s+[—–-]\s+({_NAMED_VALUE}(?:\s*[,;|]\s*(?:and\s+)?{_NAMED_VALUE})+)\s*\.?$"
+)
+
 ZONE_WORDS = [(zone, words) for zone, words, _ in lexicon.ZONE_WORDS]
 _ZONE_PATTERNS = [(zone, re.compile(rf"\b(?:{words})")) for zone, words in ZONE_WORDS]
 _NUMBERED = re.compile(r"^\s*(?:\d+(?:\.\d+)*[.)]?|[ivx]+\.)\s*")
@@ -70,7 +76,12 @@ def split_label(text: str) -> tuple[str | None, str]:
             return text[:i].strip(), text[i + len(arrow) :].strip()
     # "bright — 92, 88, 95": a dash before a run of values; "MDM2 | TP53 0.62, MDM2 1.00": the
     # one bar of a line sets its name apart
-    m = _DASH_VALUES.match(text) or _EQUALS_VALUE.match(text) or _BAR_NAME.match(text)
+    m = (
+        _DASH_VALUES.match(text)
+        or _DASH_NAMED_VALUES.match(text)
+        or _EQUALS_VALUE.match(text)
+        or _BAR_NAME.match(text)
+    )
     if m:
         return m.group(1).strip(), m.group(2).strip()
     return None, text.strip()

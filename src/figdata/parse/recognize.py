@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from figdata.parse import jsonblock, lexicon
 from figdata.parse.findings import finding
+from figdata.parse.matrix_prose import read_matrix_sentence, row_subject
 from figdata.parse.model import Item, one_line_word, split_label
 from figdata.parse.text import (
     CLOCK,
@@ -83,7 +84,13 @@ class Context:
     def columns_axis(self) -> str:
         return "x" if self.rows_axis == "y" else "y"
 
-    def cell(self, x: str, y: str, value: Value, item: Item, layout: str) -> None:
+    def cell(self, x: str, y: str, value: Value | str, item: Item, layout: str) -> None:
+        if value == "bound":
+            # "< 0.05" in a cell: its place is told, its value is not (the number is left to
+            # the accounting, which reports it unplaced)
+            self.addressed.add((x, y))
+            return
+        assert isinstance(value, Value)
         self.cells.append(
             {
                 "panel": self.panel,
@@ -148,9 +155,15 @@ class Context:
 _POINTER_REMARK = re.compile(r"(?<=\d|%|\))\s*(?:←|<-|⟵|<==?)\s*[^\d\s].*$")
 
 
+_BOUND_SLOT = re.compile(rf"[<>≤≥]\s*[~≈]?{NUM}\s*%?")
+
+
 def _slot(token: str) -> Value | str | None:
-    """A value, the string "missing" for a missing marker, or None."""
+    """A value, the string "missing" for a missing marker, "bound" for a value printed as a
+    bound ("< 0.05", "> 99%"), or None."""
     token = token.strip()
+    if _BOUND_SLOT.fullmatch(token):
+        return "bound"
     if "`" in token or "**" in token:  # a value typed as code or bold: `0.71`, **79.5 (x)**
         token = strip_markdown(token)
     if "←" in token or "<" in token or "⟵" in token:
@@ -830,6 +843,8 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
     row = _prose_row(text, ctx)
     if row is None and not mentions(text, ctx.y):
         return False  # no row named at all: no count can name its own
+    if set(ctx.x.ticks) == set(ctx.y.ticks) and _matrix_sentence(text, item, ctx, row):
+        return True
     ticks = sorted(ctx.x.ticks, key=len, reverse=True)
     alt = "|".join(re.escape(t) for t in ticks)
     pairs = []
@@ -873,6 +888,23 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
             continue
         seen.add((x, at))
         ctx.cell(x, at, Value(float(num.replace(MINUS, "-")), num), item, "prose")
+    return True
+
+
+def _matrix_sentence(text: str, item: Item, ctx: Context, row: str | None) -> bool:
+    """A sentence of a confusion matrix read count by count, each tied to a class by its own
+    clause (matrix_prose); its row named as above, or as the subject of its first count."""
+    if row is None and (opened := row_subject(text, ctx.y)) is not None:
+        # "Only 31 robin clips were predicted as robin; ...": the row named with the first
+        # count ("412 for Helix, 287 for Strand" names columns, not the row)
+        start = sorted(mentions(text, ctx.y))[0][0]  # (where row_subject found it)
+        if re.fullmatch(rf"(?:.*?[^\w.])?{NUM}\s+|\D*", text[:start], re.S):
+            row = opened[0]
+    told = read_matrix_sentence(text, ctx.x, row) if row is not None else None
+    if told is None or len(told) < 2:
+        return False
+    for tick, value in told:
+        ctx.cell(tick, row, value, item, "prose")
     return True
 
 
@@ -1202,6 +1234,9 @@ def prose_row(item: Item, ctx: Context, group) -> bool:
     if found is None:
         return False
     axis, key = found
+    between = before[m.end() :]
+    if any(t != key for *_, t in mentions(between, ctx.y if axis == "y" else ctx.x)):
+        return False  # "At Northgate, ... The Riverside row reads 35%, ...": another row's run
     across = ctx.x.ticks if axis == "y" else column_order(ctx)
     tokens = re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", run.group(0))
     slots = [parse_value(t) for t in tokens]
@@ -1322,7 +1357,12 @@ _WALK_TO = re.compile(rf"\bfrom\s+[~≈]?{NUM}(?:[^.;]|(?<=\d)\.(?=\d))*?\bup\s+
 
 def bound_before(text: str) -> bool:
     """The number after ``text`` limits a cell ("below 50% by 4h"); it does not state one."""
+    if _BOUND_SIGN.search(text):
+        return True  # 'printed as "< 0.05"': a bound's sign
     return bool(_BOUND_BEFORE.search(text)) and not _WALK_TO.search(text)
+
+
+_BOUND_SIGN = re.compile(r"[<>≤≥]\s*[\"“']?\s*$")
 
 
 def at_pairs(item: Item, ctx: Context, group) -> bool:
@@ -1464,8 +1504,11 @@ def _at_pairs(
         # "... to 0.073 at T=1.0, top-p 1.0": a value whose place names its own row too
         return False
     keyed = [(key, tick, value) for _, tick, value in pairs]
+    # (a row named after the key's own mention and before its first value opens a clause of
+    # its own too: "At Northgate, ... 39% over the winter. Riverside ...: 35% for 05-08")
+    key_at = min((a for a, _, t in found if t == key), default=pairs[0][0] if pairs else 0)
     if pairs and any(
-        t != key and pairs[0][0] < a < pairs[-1][0] and _OPENS_CLAUSE.search(text[:a])
+        t != key and key_at < a < pairs[-1][0] and _OPENS_CLAUSE.search(text[:a])
         for a, _, t in found
     ):
         # "the Striatum reaches 2.31 at time 8, whereas the Cerebellum stays flat (e.g. 1.02
@@ -1903,7 +1946,7 @@ def _keyed_parts(item: Item, parts: list[str], record_keys: bool = True) -> list
 
 _ARROW = re.compile(r"→|->|⟶")
 _PAIR_KEY = re.compile(r"\s*[^\W\d][^=:→]*?\s*(?:→|->|⟶)\s*[^\W\d][^=:→]*?\s*")
-_LEADING_SEP = re.compile(r"^\s*(?:→|->|[:=—–])\s*")
+_LEADING_SEP = re.compile(r"^\s*(?:→|->|[:=—–]|-(?=\s))\s*")
 _SPACED = re.compile(r"\s{2,}|\t+")
 
 

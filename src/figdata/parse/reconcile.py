@@ -69,8 +69,9 @@ def ragged_gap(ctx: Context) -> int:
 
 
 def doubtful(ctx: Context, items: list[Item]) -> bool:
-    """Every row ragged by the same amount, or nothing placed of a data part with values."""
-    if uniformly_ragged(ctx):
+    """Every row ragged by the same amount, or nothing placed of a data part with values, or
+    a name of the data that joins two declared ticks."""
+    if uniformly_ragged(ctx) or rejoined(ctx, items):
         return True
     if bool(ctx.x.ticks) != bool(ctx.y.ticks):
         return True  # one axis read, the other not: its ticks are still to be found
@@ -88,6 +89,51 @@ def doubtful(ctx: Context, items: list[Item]) -> bool:
             return True
         single += it.label is not None and len(numbers(body)) == 1
     return single >= 2
+
+
+_JOINER = re.compile(r"\s*(?:&|\+|/|\band\b)\s*", re.I)
+
+
+def _data_names(items: list[Item]) -> Iterator[str]:
+    """The names the data part gives: a table's cells that hold no number, lines' labels."""
+    for it in items:
+        if it.zone in ("components", "observations", "interpretation"):
+            continue
+        if it.kind == "table":
+            yield from (strip_markdown(c).strip() for c in it.text.strip().strip("|").split("|"))
+        elif it.label:
+            yield strip_markdown(it.label).strip()
+
+
+def rejoined(ctx: Context, items: list[Item]) -> tuple[AxisTicks, AxisTicks] | None:
+    """The axes with two neighbouring ticks made one where the data names them as one.
+
+    "Housing, Food, Travel & Leisure" read as four ticks, under a table whose header says
+    "Travel & Leisure": the list's reading split a name at its "&"; the data's name is the
+    evidence.
+    """
+    names = {}
+    for name in _data_names(items):
+        parts = _JOINER.split(name.casefold())
+        if len(parts) == 2 and all(parts):
+            names[tuple(parts)] = name
+    if not names:
+        return None
+
+    def merged(ticks: list[str]) -> list[str]:
+        out = list(ticks)
+        for k in range(len(out) - 2, -1, -1):
+            if name := names.get((out[k].casefold(), out[k + 1].casefold())):
+                out[k : k + 2] = [name]
+        return out
+
+    x, y = ctx.x, ctx.y
+    if merged(x.ticks) == x.ticks and merged(y.ticks) == y.ticks:
+        return None
+    return (
+        AxisTicks("x", x.label, merged(x.ticks), merged(x.top_down)),
+        AxisTicks("y", y.label, merged(y.ticks), merged(y.top_down)),
+    )
 
 
 def _without(axis: AxisTicks, drop: int) -> AxisTicks:
@@ -114,6 +160,8 @@ def candidates(ctx: Context, items: list[Item]) -> Iterator[tuple[str, AxisTicks
             AxisTicks("x", y.label, y.top_down or y.ticks),
             AxisTicks("y", x.label, list(x.ticks), list(x.ticks)),
         )
+    if joined := rejoined(ctx, items):
+        yield ("rejoined", *joined)
     if not uniformly_ragged(ctx):
         return  # a stray tick shows as every row one value short, and nothing else
     gap = ragged_gap(ctx)
@@ -150,11 +198,13 @@ def from_data(items: list[Item], chart: str) -> tuple[AxisTicks, AxisTicks] | No
     """
     labels, names = [], None
     for item in items:
-        if item.label is None or item.kind not in ("list", "text", "code") or not item.body:
+        if item.label is None or item.kind not in ("list", "text", "code", "bold"):
             continue
-        if SUMMARY_LABEL.search(item.label):
+        if not item.body or SUMMARY_LABEL.search(item.label):
             continue
-        parts = [_NAMED_VALUE.match(t.strip()) for t in split_values(strip_markdown(item.body))]
+        # ("**Algebra** — Cohort A 72.5%, Cohort B 80.1%": a bold head, a dash, then the values)
+        body = re.sub(r"^\s*[—–-]\s+", "", strip_markdown(item.body))
+        parts = [_NAMED_VALUE.match(t.strip()) for t in split_values(body)]
         if len(parts) < 2 or not all(p and parse_value(p.group("value")) for p in parts):
             continue
         # "vs Greedy 71": the opponent is the tick, "vs" only says it is one
@@ -453,11 +503,15 @@ def _candidates(
         readings.append(("nested", *found))
     if ctx.x.ticks and ctx.y.ticks and (found := keyed.relabelled(items, ctx)):
         readings.append(("relabelled", *found))
-    for _, x, y in readings:
+    for name, x, y in readings:
         trial = Context(ctx.panel, x, y, ctx.pair_order, ctx.last_line, rows_axis=ctx.rows_axis)
         trial.prose_values = ctx.prose_values
         run(trial)
-        # a reading that places nothing only trades one kind of loss for another
-        if trial.cells and score(trial) > best_score:
+        # a reading that places nothing only trades one kind of loss for another; the data's
+        # own name for two ticks wins a tie (the declared reading took "Travel & Leisure"
+        # for "Leisure", its "Travel" left empty)
+        if trial.cells and (
+            score(trial) > best_score or (name == "rejoined" and score(trial) == best_score)
+        ):
             best, best_score = trial, score(trial)
     return best

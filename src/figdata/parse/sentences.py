@@ -28,6 +28,7 @@ import re
 
 from figdata.parse import lexicon
 from figdata.parse.accounting import numbers
+from figdata.parse.matrix_prose import read_matrix_sentence, row_subject
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, bound_before
 from figdata.parse.text import CLOCK, strip_markdown
@@ -76,6 +77,8 @@ _NAMED_BEFORE = re.compile(
 _DIAGONAL = re.compile(
     r"^\s*(?:were\s+|are\s+)?(?:correct(?:ly)?|right)\b(?![^,;]*\b(?:as|to|for|in)\b)", re.I
 )
+_THREE_WORDS = re.compile(r"\s*(?:\S+\s*){0,3}")
+_CONJUNCTION = re.compile(r"(?:and|but|or|while|whereas|then)\b", re.I)
 _STOP = {"the", "a", "an", "in", "at", "from", "on", "of", "for", "to", "with", "by", "and", "its"}
 
 
@@ -96,6 +99,8 @@ def _enumerated(text: str, axis: AxisTicks) -> list[str]:
     m = re.match(rf"^{_TIE_AFTER}", text, re.I)
     rest = re.split(r"[,;]|\s[—–]\s|\bwhile\b|\bthen\b", text[m.end() if m else 0 :])[0]
     rest = rest.strip()
+    if _CONJUNCTION.match(rest):
+        return []  # "6 and the 50 m tile reads 5": the next clause names its own column
     head = _TICK_LIST.match(rest)
     if head and (ticks := _ticks_listed(head, axis)):
         return ticks
@@ -114,8 +119,12 @@ def _after(text: str, axis: AxisTicks, spans) -> list[str]:
         return found
     # a named column within a few words: "63.9% at the rim (Restricted area)"
     window = re.split(r"[,;]|\s—|\band\b|\bwhile\b", text, maxsplit=1)[0]
-    named = {t for *_, t in mentions(window[:60], axis)}
-    if len(named) == 1 and len(window.split()) <= 6:
+    found = mentions(window[:80], axis)
+    named = {t for *_, t in found}
+    # ("64% of patients were seen over the opening stretch (05-08)": a column in brackets
+    # closes the phrase)
+    bracketed = len(found) == 1 and window[found[0][0] - 1 : found[0][0]] == "("
+    if len(named) == 1 and (len(window.split()) <= 6 or bracketed):
         return [named.pop()]
     return []
 
@@ -142,7 +151,20 @@ def _described(text: str, axis: AxisTicks) -> str | None:
 
 def _row_of(text: str, rows: AxisTicks) -> str | None:
     named = {t for *_, t in mentions(text, rows)}
+    if not named and (first := _NUMBER.search(text)):
+        # "On weekdays, 64% of seats were taken ...": the row named in the plural, as the
+        # subject (before any value; "... labels a few points with their values" names no row)
+        head = text[: first.start()].lower()
+        named = {
+            t
+            for t in rows.ticks
+            if _PLURABLE.fullmatch(t) and re.search(rf"\b{re.escape(t.lower())}s\b", head)
+        }
     return named.pop() if len(named) == 1 else None
+
+
+# a word to which a plural's "s" may be added ("Weekday": "weekdays")
+_PLURABLE = re.compile(r"[A-Za-z][a-z]+[a-rt-z]")
 
 
 def read_sentence(
@@ -181,15 +203,26 @@ def read_sentence(
         lower = _RANGE_BEFORE.search(before)
         if lower and not any(a <= lower.start(lower.lastgroup or 0) < b for a, b in spans):
             continue  # "0.0 to 0.1", "between 20 and 45": the second end of a range
-        clause = _CLAUSE.split(masked[: m.start()])[-1] + _CLAUSE.split(after)[0]
-        if lexicon.EXTREME.search(clause):
+        # ("31 at 100 m, the brightest tiles sitting in the far column": an extreme word
+        # far after the number names a place; "0.95 is the highest" names the value)
+        opened, closing = _CLAUSE.split(masked[: m.start()])[-1], _CLAUSE.split(after)[0]
+        near = _THREE_WORDS.match(closing)
+        if lexicon.EXTREME.search(opened) or any(
+            e.start() < near.end() for e in lexicon.EXTREME.regex.finditer(closing)
+        ):
             continue  # "the highest, 0.95": a claim about a cell, not a statement of one
         numbers.append(m)
     if not numbers:
         return None
     placed: list[tuple[str, Value]] = []
     loose_hits: list[tuple[int, str]] = []
+    consumed: set[int] = set()
+    # each value in the sentence's order with its column: "" when none is named, None when
+    # it names several
+    walk: list[tuple[str | None, Value]] = []
     for i, m in enumerate(numbers):
+        if i in consumed:
+            continue
         value = parse_value(m.group(0))
         if value is None:
             return None
@@ -200,6 +233,14 @@ def read_sentence(
         ticks = _after(after, cols, spans) or (
             [t] if (t := _before(before, cols)) is not None else []
         )
+        if (
+            len(ticks) == 1
+            and i + 1 < len(numbers)
+            and re.fullmatch(_TIE_AFTER, sentence[m.end() : numbers[i + 1].start()], re.I)
+            and (hit := resolve(numbers[i + 1].group(0), cols)) is not None
+            and hit.tick == ticks[0]
+        ):
+            consumed.add(i + 1)  # "23.7 in 2019": the number after the tie is the column
         if not ticks and loose:
             if (t := _described(after, cols)) is not None:
                 ticks = [t]
@@ -215,6 +256,7 @@ def read_sentence(
                 and _FROM.search(sentence[: numbers[i - 1].start()])
             ):
                 ticks = [cols.ticks[-1]]
+        walk.append((ticks[0] if len(ticks) == 1 else "" if not ticks else None, value))
         if not ticks:
             loose_hits.append((i, ""))
             continue
@@ -226,10 +268,24 @@ def read_sentence(
             if re.fullmatch(rf"(?:[~≈]?{NUM}\s*%?\s*(?:,\s*(?:and\s+)?|\s+and\s+)?)+", run):
                 values = [parse_value(n.group(0)) for n in numbers]
                 return list(zip(cols.ticks, values, strict=True))  # type: ignore[arg-type]
+        if loose and row is None and _walks_the_columns(walk, cols.ticks):
+            # "64% over the opening stretch (05-08), 48% through the summer, 71% in the autumn
+            # and 39% over the winter": as many values as columns, those whose column is named
+            # each at its own place, the others between them in order (not in a matrix of
+            # counts: its row's own class may come first, "44 correctly, 7 as ...")
+            return [(tick, value) for tick, (_, value) in zip(cols.ticks, walk, strict=True)]
         return None
     if len({t for t, _ in placed}) != len(placed):
         return None  # two values for one column: the sentence compares, it does not state
     return placed
+
+
+def _walks_the_columns(walk: list[tuple[str | None, Value]], ticks: list[str]) -> bool:
+    """As many values as columns, one or more tied to its column, each tied one at its place."""
+    if len(walk) != len(ticks) or len(ticks) < 3:
+        return False
+    named = [(i, t) for i, (t, _) in enumerate(walk) if t != ""]
+    return bool(named) and all(t == ticks[i] for i, t in named)
 
 
 def _read_item(
@@ -253,7 +309,7 @@ def _read_item(
             continue
         named = _row_of(sentence, rows)
         subject = 0
-        if named is None and square and (found := _subject(sentence, rows)) is not None:
+        if named is None and square and (found := row_subject(sentence, rows)) is not None:
             named, subject = found
         if label is None or row is None or named is not None:
             row = named or (row if not mentions(sentence, rows) else None)
@@ -262,24 +318,10 @@ def _read_item(
         told = read_sentence(
             sentence, cols, rows, loose=not no_values, subject=subject, row=row if square else None
         )
+        if told is None and square and not no_values:
+            told = read_matrix_sentence(sentence, cols, row)
         out += [(tick, row, value) for tick, value in told or []]
     return out
-
-
-def _subject(sentence: str, rows: AxisTicks) -> tuple[str, int] | None:
-    """The row a sentence of a matrix is about: the class it names first, in its first clause.
-
-    "Of the 50 true thrush recordings, 41 went to thrush, 5 to wren": the classes named after
-    the values are the columns. Returns (row, where its name ends).
-    """
-    found = sorted(mentions(sentence, rows))
-    if not found:
-        return None
-    start, end, tick = found[0]
-    for m in _NUMBER.finditer(sentence[:start]):
-        if re.search(r"[,;:]", sentence[m.end() : start]):
-            return None  # a value in an earlier clause: the sentence does not open with its row
-    return tick, end
 
 
 def find(items: list[Item], best: Context, no_values: bool) -> Context | None:

@@ -105,12 +105,22 @@ def _is_group_heading(text: str, meta: Meta) -> bool:
     return False
 
 
+_NAMED_NUMBER = re.compile(r"^(?P<name>.+?)\s*[:=]?\s+[~≈]?[-+−]?\d[\d.,]*\s*%?$")
+
+
 def _heads_series_lines(data: list[Item], index: int, meta: Meta) -> bool:
     """'**Suite A**' over '- Draft: 61.5', '- Final: 70.2': in a bar or line chart, a head
-    whose lines are named by the legend's entries is a category of the chart, not a panel."""
+    whose lines are named by the legend's entries is a category of the chart, not a panel
+    (so is '**Algebra** — Cohort A 72.5%, Cohort B 80.1%', a head whose own values the
+    entries name)."""
     if meta.chart_type not in ("grouped_bar", "line") or not meta.legend:
         return False
     entries = meta.legend.ticks
+    body = re.sub(r"^\s*[—–:-]\s*", "", strip_markdown(data[index].body or ""))
+    own = [p.strip() for p in re.split(r"[,;|]", body)]
+    named_own = [m.group("name") for p in own if (m := _NAMED_NUMBER.match(p))]
+    if len(own) >= 2 and len(named_own) == len(own):
+        return all(match_tick(name.strip(), entries) for name in named_own)
     named = 0
     for item in data[index + 1 :]:
         if item.kind in ("heading", "bold") or item.label is None:

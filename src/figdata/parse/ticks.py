@@ -295,6 +295,7 @@ def _tick_patterns(ticks: tuple[str, ...]) -> list[tuple[str, bool, re.Pattern]]
     return out
 
 
+_BIN = re.compile(r"\d[\d.]*\s*[-–]\s*\d[\d.]*")
 _UNIT_THEN_LABELS = re.compile(
     rf"\s*[A-Za-zµ°%/²³]{{1,4}}\.?\s+(?:{lexicon.TICK_NOUN.pattern})\b", re.I
 )
@@ -324,6 +325,12 @@ def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
                 named = named or (after and name_score(after.group(1), axis) > 0)
                 # "the 1000 m row", "the 25 °C column": a unit, then the word for what it labels
                 named = named or bool(_UNIT_THEN_LABELS.match(text, m.end()))
+                # "(05-08)": a bin alone in brackets is no value
+                named = named or bool(
+                    _BIN.fullmatch(tick)
+                    and text[m.start() - 1 : m.start()] == "("
+                    and text[m.end() : m.end() + 1] == ")"
+                )
                 # "For the 2021 cohort": a number a determiner opens before a noun names a row
                 named = named or bool(
                     after

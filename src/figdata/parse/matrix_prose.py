@@ -1,0 +1,97 @@
+"""Counts of a confusion matrix told in sentences, one row per sentence.
+
+"Only 31 robin clips were predicted as robin; 12 were confused with thrush and 5 went to
+finch", "Finch clips were predicted as finch 42 times and as robin 6 times": a count is tied
+to a class by where the class stands in the count's own clause, not by a list of verbs.
+"""
+
+from __future__ import annotations
+
+import re
+
+from figdata.parse import lexicon
+from figdata.parse.ticks import AxisTicks, mentions
+from figdata.parse.values import NUM, Value, parse_value
+
+_NUMBER = re.compile(rf"(?<![\w.\-/–—=])[~≈]?{NUM}(?![\w]|\.\d)(?:\s*%)?")
+# what ends the words that tie a count to its class: a clause break, or the next count
+_COUNT_CLAUSE_END = re.compile(
+    r"[,;:]|(?<=[a-z])[.!?]\s|\band\b|\bwhile\b|\bwhereas\b|\bbut\b", re.I
+)
+_COLUMN = re.compile(r"\s+columns?\b", re.I)
+_ON_DIAGONAL = re.compile(r"\b(?:correct(?:ly)?|right(?:ly)?|on\s+the\s+diagonal)\b", re.I)
+# a count of the row's own items, not a cell: "Each true class contains 50 clips", "of 50"
+_TOTAL_BEFORE = re.compile(r"\b(?:of|out\s+of)\s*$", re.I)
+
+
+def read_matrix_sentence(
+    sentence: str, classes: AxisTicks, row: str
+) -> list[tuple[str, Value]] | None:
+    """(column, count) for every count of a sentence about one row of a confusion matrix.
+
+    "Only 31 robin clips were predicted as robin; 12 were confused with thrush ... and 5 went
+    to finch", "Finch clips were predicted as finch 42 times and as robin 6 times": each count
+    is tied to the class named after it within its clause (a class right after the count is
+    the row restated: "4 thrush clips"), to the row's own class by "correctly" or "on the
+    diagonal", or else to the class named right before it. Every count must find a class,
+    and no class twice, or the sentence gives nothing.
+    """
+    named = mentions(sentence, classes)
+    if not named or any(t == row and _COLUMN.match(sentence, b) for _, b, t in named):
+        return None  # "... sit in the Coil column; 40 strand residues go there": a column's
+    counts = [
+        m
+        for m in _NUMBER.finditer(sentence)
+        if not any(a <= m.start() < b for a, b, _ in named)
+        and not (m.group(0).endswith("%") or _TOTAL_BEFORE.search(sentence[: m.start()]))
+    ]
+    if not counts:
+        return None
+    out: list[tuple[str, Value]] = []
+    for i, m in enumerate(counts):
+        value = parse_value(m.group(0))
+        if value is None or not float(value.value).is_integer():
+            return None  # counts are whole numbers; "19.4 vs ... 17.5" compares scores
+        opened = _COUNT_CLAUSE_END.split(sentence[: m.start()])[-1]
+        if lexicon.EXTREME.search(opened):
+            return None  # "the classifier is strongest on robins (45 ...)": a claim
+        end = counts[i + 1].start() if i + 1 < len(counts) else len(sentence)
+        cut = _COUNT_CLAUSE_END.search(sentence[m.end() : end])
+        window_end = m.end() + cut.start() if cut else end
+        window = sentence[m.end() : window_end]
+        after = [(a, t) for a, b, t in named if m.end() <= a < window_end]
+        if after and after[0][1] == row and not sentence[m.end() : after[0][0]].strip():
+            after = after[1:]  # "4 thrush clips were mistaken for robin": the row restated
+        if _ON_DIAGONAL.search(window):
+            tick = row
+        elif after:
+            tick = after[0][1]
+        else:
+            start = counts[i - 1].end() if i else 0
+            before = [t for a, b, t in named if start <= a and b <= m.start()]
+            gap = sentence[max((b for a, b, _ in named if b <= m.start()), default=0) : m.start()]
+            if not before or gap.strip():
+                return None
+            tick = before[-1]  # "as finch 42 times": the class right before the count
+        out.append((tick, value))
+    if len({t for t, _ in out}) != len(out):
+        return None
+    return out
+
+
+def row_subject(sentence: str, rows: AxisTicks) -> tuple[str, int] | None:
+    """The row a sentence of a matrix is about: the class it names first, in its first clause.
+
+    "Of the 50 true thrush recordings, 41 went to thrush, 5 to wren": the classes named after
+    the values are the columns. Returns (row, where its name ends).
+    """
+    found = sorted(mentions(sentence, rows))
+    if not found:
+        return None
+    start, end, tick = found[0]
+    if _COLUMN.match(sentence, end):
+        return None  # "the entries in the Coil column": a column, not the row
+    for m in _NUMBER.finditer(sentence[:start]):
+        if re.search(r"[,;:]", sentence[m.end() : start]):
+            return None  # a value in an earlier clause: the sentence does not open with its row
+    return tick, end
