@@ -653,6 +653,8 @@ def segments(rest: str) -> list[str]:
         r"^\s*labell?ed(?!(?:\s+[a-z]+){1,4}?\s+as\s)\s*[.:,]?\s*", "", rest.strip(), flags=re.I
     )
     masked = mask_atoms(rest)
+    # (nor inside brackets: "CRP (left to right on x; top to bottom on y)" is one remark)
+    masked = re.sub(r"\([^()]*\)", lambda b: "(" + "\x01" * (len(b.group(0)) - 2) + ")", masked)
     cuts = [0]
     # (a sentence also ends after a digit or a capital before a capitalised word: "..., 10,
     # 20. Note the axis ...")

@@ -32,7 +32,9 @@ SUMMARY = Entry(
     # (not a unit: "vehicles/min"; not the first word of a name: "min-p 0.05", "key-value";
     # nor its last: "Mass-mean")
     r"(?<![/-])\b(?:peak|max(?:imum)?|min(?:imum)?|lowest|highest|range|trend|total|average|mean|sum|"
-    r"best|worst|overall|note|observation|spread|median|global|key)\b(?!-[A-Za-z])",
+    r"best|worst|overall|note|observation|spread|median|global|"
+    # ("Key observations"; not the attention key of "Query 6, key 5")
+    r"key(?=\s+[a-z]+(?:s|ings?)\b))\b(?!-[A-Za-z])",
     "Peak Value",
     "a label that introduces a statement about the panel, never a row of cells",
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from figdata.parse import lexicon
-from figdata.parse.ticks import AxisTicks, mentions
+from figdata.parse.ticks import AxisTicks, mentions, plural_mentions
 from figdata.parse.values import NUM, Value, parse_value
 
 _NUMBER = re.compile(rf"(?<![\w.\-/–—=])[~≈]?{NUM}(?![\w]|\.\d)(?:\s*%)?")
@@ -79,13 +79,17 @@ def read_matrix_sentence(
     return out
 
 
-def row_subject(sentence: str, rows: AxisTicks) -> tuple[str, int] | None:
+def row_subject(sentence: str, rows: AxisTicks) -> tuple[str, int, int] | None:
     """The row a sentence of a matrix is about: the class it names first, in its first clause.
 
     "Of the 50 true thrush recordings, 41 went to thrush, 5 to wren": the classes named after
-    the values are the columns. Returns (row, where its name ends).
+    the values are the columns. Returns (row, where its name starts, where it ends).
     """
     found = sorted(mentions(sentence, rows))
+    first = _NUMBER.search(sentence)
+    plural = plural_mentions(sentence[: first.start()] if first else "", rows)
+    if plural and (not found or plural[0][0] < found[0][0]):
+        found = plural  # "For true warblers, 4 were predicted as thrush": the subject
     if not found:
         return None
     start, end, tick = found[0]
@@ -94,4 +98,4 @@ def row_subject(sentence: str, rows: AxisTicks) -> tuple[str, int] | None:
     for m in _NUMBER.finditer(sentence[:start]):
         if re.search(r"[,;:]", sentence[m.end() : start]):
             return None  # a value in an earlier clause: the sentence does not open with its row
-    return tick, end
+    return tick, start, end

@@ -443,7 +443,9 @@ def _sentence(label: str) -> bool:
     # the top'; it still ends a sentence: 'titled "Throughput". X-axis')
     bare = _QUOTED.sub('"', re.sub(r"\([^()]*\)", " ", label))
     words = [w for w in bare.split() if re.search(r"\w", w)]
-    return len(words) > 8 or bool(re.search(r"[a-z)\"'”][.!?]\s+[A-Z]", bare))
+    # ("The sparrow row is the weakest: ...": a clause with its verb)
+    told = len(words) >= 4 and re.search(r"\s(?:is|are|was|were)\s+(?:the\s+)?[a-z]", bare)
+    return len(words) > 8 or bool(told or re.search(r"[a-z)\"'”][.!?]\s+[A-Z]", bare))
 
 
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
@@ -507,8 +509,8 @@ def prose_axes(reading: Reading) -> None:
     for role, target in (("x", x), ("y", y)):
         if not target.ticks:
             found = _axis_in_prose(prose, role)
-            if found is not None and not _placed_values(found.ticks):
-                target.label = target.label or found.label
+            if found is not None and not _placed_values(found.ticks) and not _counts(found.ticks):
+                target.label = target.label or found.label or _named_before_bracket(prose, role)
                 target.ticks = found.ticks
                 target.order = target.order or found.order
                 target.same_as_other = target.same_as_other or found.same_as_other
@@ -519,6 +521,14 @@ def prose_axes(reading: Reading) -> None:
         if not missing.same_as_other and (other := _other_list(reading.overview, known.ticks)):
             missing.label = missing.label or other.label
             missing.ticks = other.ticks
+
+
+def _counts(ticks: list[str]) -> bool:
+    """'three bars, one per training stage': how many things there are, not their names."""
+    return any(_COUNTED.match(t) for t in ticks)
+
+
+_COUNTED = re.compile(rf"(?:{'|'.join(lexicon.NUMBER_WORDS)})\s+(?:per\b|[a-z]+s\b)", re.I)
 
 
 _NAMED_LIST = re.compile(
@@ -708,6 +718,10 @@ def read_meta(items: list[Item]) -> Meta:
                 continue
             if it.kind not in ("bold", "text"):
                 break  # (a panel's heading, or the data: what follows is told per panel)
+            if it.label and axis_role(strip_markdown(it.label)) in ("x", "y"):
+                # "**Columns (x):** Quarter — Q1, Q2" under "## Context": an axis' entry
+                last = told[id(it)] = "components"
+                continue
             last = told[id(it)] = "overview" if _TELLS_AXES.search(it.text) else "data"
         if any(zone != "data" for zone in told.values()):
             widened = [replace(it, zone=told.get(id(it), it.zone)) for it in items]
@@ -1378,7 +1392,13 @@ _ON_AXIS = (
 
 def _named_before_bracket(text: str, role: str) -> str | None:
     """'... with tensor parallelism (x-axis) and pipeline stages (y-axis)': the axis' name."""
-    for m in re.finditer(rf"\((?:the\s+)?(?:{_AXIS_NAMED[role]})\s*\)", text, re.I):
+    for m in re.finditer(
+        rf"\((?:the\s+)?(?:{_AXIS_NAMED[role]})\s*(?:,\s*[\"“](?P<quoted>[^\"”]+)[\"”]\s*)?\)",
+        text,
+        re.I,
+    ):
+        if m.group("quoted"):
+            return m.group("quoted")  # '... lighting change (y-axis, "Lighting level")'
         before = re.split(r"[()\[\]:;.]\s", text[max(0, m.start() - 160) : m.start()])[-1]
         if (label := _last_phrase(before)) and not _listed(before, ""):
             return label

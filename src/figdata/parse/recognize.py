@@ -897,8 +897,7 @@ def _matrix_sentence(text: str, item: Item, ctx: Context, row: str | None) -> bo
     if row is None and (opened := row_subject(text, ctx.y)) is not None:
         # "Only 31 robin clips were predicted as robin; ...": the row named with the first
         # count ("412 for Helix, 287 for Strand" names columns, not the row)
-        start = sorted(mentions(text, ctx.y))[0][0]  # (where row_subject found it)
-        if re.fullmatch(rf"(?:.*?[^\w.])?{NUM}\s+|\D*", text[:start], re.S):
+        if re.fullmatch(rf"(?:.*?[^\w.])?{NUM}\s+|\D*", text[: opened[1]], re.S):
             row = opened[0]
     told = read_matrix_sentence(text, ctx.x, row) if row is not None else None
     if told is None or len(told) < 2:
@@ -1946,6 +1945,7 @@ def _keyed_parts(item: Item, parts: list[str], record_keys: bool = True) -> list
 
 _ARROW = re.compile(r"→|->|⟶")
 _PAIR_KEY = re.compile(r"\s*[^\W\d][^=:→]*?\s*(?:→|->|⟶)\s*[^\W\d][^=:→]*?\s*")
+_PAIR_PARTS = re.compile(r"^\(\s*[^\W\d][^()\d]*,[^()\d]*\)\s*:\s*(?=\()")
 _LEADING_SEP = re.compile(r"^\s*(?:→|->|[:=—–]|-(?=\s))\s*")
 _SPACED = re.compile(r"\s{2,}|\t+")
 
@@ -2100,7 +2100,9 @@ def recognize(items: list[Item], ctx: Context) -> None:
                     and not head_sentences(body, ctx, group)
                 ):
                     # "**T1** → 8 | 11 | 19": the head names the row, its values follow
-                    values = _LEADING_SEP.sub("", item.body)
+                    # ("**Placebo** — (week, mmHg): (0, 147.9), (2, 146.1)": the pairs' parts
+                    # named in brackets before them)
+                    values = _PAIR_PARTS.sub("", _LEADING_SEP.sub("", item.body))
                     keyed_list(
                         Item(item.line, "list", 0, item.text, item.zone, item.label, values),
                         ctx,

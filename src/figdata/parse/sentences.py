@@ -32,7 +32,7 @@ from figdata.parse.matrix_prose import read_matrix_sentence, row_subject
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, bound_before
 from figdata.parse.text import CLOCK, strip_markdown
-from figdata.parse.ticks import AxisTicks, mentions, resolve
+from figdata.parse.ticks import AxisTicks, mentions, plural_mentions, resolve
 from figdata.parse.values import NUM, Value, parse_value
 
 _DIGIT = re.compile(r"\d")
@@ -154,17 +154,8 @@ def _row_of(text: str, rows: AxisTicks) -> str | None:
     if not named and (first := _NUMBER.search(text)):
         # "On weekdays, 64% of seats were taken ...": the row named in the plural, as the
         # subject (before any value; "... labels a few points with their values" names no row)
-        head = text[: first.start()].lower()
-        named = {
-            t
-            for t in rows.ticks
-            if _PLURABLE.fullmatch(t) and re.search(rf"\b{re.escape(t.lower())}s\b", head)
-        }
+        named = {t for *_, t in plural_mentions(text[: first.start()], rows)}
     return named.pop() if len(named) == 1 else None
-
-
-# a word to which a plural's "s" may be added ("Weekday": "weekdays")
-_PLURABLE = re.compile(r"[A-Za-z][a-z]+[a-rt-z]")
 
 
 def read_sentence(
@@ -310,7 +301,7 @@ def _read_item(
         named = _row_of(sentence, rows)
         subject = 0
         if named is None and square and (found := row_subject(sentence, rows)) is not None:
-            named, subject = found
+            named, _, subject = found
         if label is None or row is None or named is not None:
             row = named or (row if not mentions(sentence, rows) else None)
         if row is None:

@@ -117,8 +117,15 @@ def _resolve(label: str, name: str, axis_label: str | None, ticks: tuple) -> Res
         return Resolved(tick, "")
     # "the Gov. bonds row", "Lot B series": the tick, then the word for what it labels
     named = _LABELS_WHAT.sub("", text)
-    if named != text and (tick := match_tick(named, axis.ticks)) is not None:
+    if named != text and (
+        (tick := match_tick(named, axis.ticks)) is not None
+        or (tick := _before_unit(named, axis)) is not None
+    ):
         return Resolved(tick, "")
+    # "Home games" under the row "Home": a name, then a common noun for what it labels
+    if (m := _NAME_THEN_NOUN.fullmatch(text)) and (tick := match_tick(m.group(1), axis.ticks)):
+        if not _numeric(tick):
+            return Resolved(tick, "")
     # the tick after a name: "Window 3000", "T=0.6", "Weight decay 1e-4"
     for m in re.finditer(r"\s*(?:=|:|\s)\s*", text):
         prefix, rest = text[: m.start()], text[m.end() :]
@@ -149,6 +156,9 @@ _LABELS_WHAT = re.compile(rf"^(?:the\s+)|\s+(?:{lexicon.TICK_NOUN.pattern})$", r
 _UNIT = re.compile(r"^(\S*[^\s.])\s*(?<=\s|\d)([a-zA-Z%°µ][a-zA-Z%°µ/²³-]*(?:\s+[a-zA-Z/²³]+)?)$")
 
 
+_NAME_THEN_NOUN = re.compile(r"([A-Z][^\s]*(?:\s+[A-Z][^\s]*)*)\s+[a-z]{3,}")
+
+
 def _before_unit(text: str, axis: AxisTicks) -> str | None:
     """A tick followed by its unit: "500 tokens", "4K context", "180 kg/ha", "0.5 T", and
     "0-shot" (a hyphen joins the unit)."""
@@ -160,10 +170,20 @@ def _before_unit(text: str, axis: AxisTicks) -> str | None:
         # "1B tokens" on the axis "Training tokens (B)": the unit the label gives, glued on
         if glued.group(2) in re.findall(r"[A-Za-zµ]+", axis.label or ""):
             tick = match_tick(glued.group(1), axis.ticks)
+    if tick is None:
+        # "0 kg N/ha" under the tick "0 kg": the tick, its unit told in full
+        for t in sorted(axis.ticks, key=len, reverse=True):
+            if _NUMBER_AND_UNIT.fullmatch(t) and text.startswith(t):
+                if _MORE_UNIT.fullmatch(text[len(t) :]):
+                    return t
     # "20 µm" is not the tick "20%": a unit other than the tick's own names something else
     if tick is None or (tick.endswith("%") and not m.group(2).startswith("%")):
         return None
     return tick
+
+
+_NUMBER_AND_UNIT = re.compile(r"[-−+]?\d[\d.,]*\s*[A-Za-zµ°%][\w/°µ²³%]*")
+_MORE_UNIT = re.compile(r"\s*/?\s*[A-Za-zµ°][\w/°µ²³]*")
 
 
 # "Temperature (K)", "Dose [mg/kg]", "Gate error (×10⁻⁴)": what the axis' name gives in
@@ -255,6 +275,8 @@ def resolve_either(label: str, x: AxisTicks, y: AxisTicks, prefer: str = "y"):
         found = resolve(text, axis)
         if found is not None:
             score = name_score(found.prefix, axis) + (0.05 if axis.name == prefer else 0)
+            # "10 mg" is the series "10 mg" before it is the tick 10 with a unit
+            score += 0.1 if match_tick(text.strip(), axis.ticks) is not None else 0
             options.append((score, axis.name, found.tick))
     if not options:
         return None
@@ -341,6 +363,24 @@ def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
                     continue
             found.append((m.start(), m.end(), tick))
     return longest_mentions(found)
+
+
+def plural_mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
+    """Where ``text`` names a word tick in the plural ("weekdays", "finches", "hoverflies"):
+    (start, end, tick). Kept apart from :func:`mentions`: a plural is a subject's name ("For
+    true finches, ..."), and taken only where a reader asks for one."""
+    found = []
+    for tick in axis.ticks:
+        if _PLURABLE.fullmatch(tick):
+            pattern = rf"(?<![\w.]){re.escape(tick)}(?:s|es)(?!\w)"
+            if re.search(r"[^aeiou]y$", tick):  # "hoverfly": "hoverflies"
+                pattern += rf"|(?<![\w.]){re.escape(tick[:-1])}ies(?!\w)"
+            found += [(m.start(), m.end(), tick) for m in re.finditer(pattern, text, re.I)]
+    return sorted(found)
+
+
+# a word to which a plural's "s" or "es" may be added ("Weekday": "weekdays")
+_PLURABLE = re.compile(r"[A-Za-z][a-z]+[a-rt-z]")
 
 
 def longest_mentions(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
