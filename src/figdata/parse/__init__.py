@@ -146,6 +146,10 @@ def _fold_empty_sections(panels: list[Panel], contexts: list[Context], meta: Met
             kept_p[0].title = meta.single_title or leading[0].title
     elif leading:
         return panels, contexts
+    elif announced <= 1 and len(kept_p) == 1 < len(panels):
+        # "**Values printed on the bars**" and "**What the chart shows**" were sections of one
+        # panel: it takes the figure's title
+        kept_p[0].title = meta.single_title or kept_p[0].title
     for index, (panel, ctx) in enumerate(zip(kept_p, kept_c, strict=True)):
         if panel.index != index:
             panel.index = ctx.panel = index

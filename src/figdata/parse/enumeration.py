@@ -199,7 +199,8 @@ _COUNT_PHRASE = re.compile(
 @lru_cache(maxsize=1 << 14)
 def looks_like_item(item: str) -> bool:
     """Short, and not a range or a spacing ("40 to 80", "gridlines every 10")."""
-    words = item.split()
+    # (a sign alone is no word: "+ Aug + Denoise + LM" is three)
+    words = [w for w in item.split() if re.search(r"\w", w)]
     if not words or len(words) > 4 or len(item) > 60:
         return False
     if _COUNT_PHRASE.match(item) or (item.startswith("(") and item.endswith(")")):

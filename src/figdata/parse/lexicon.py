@@ -341,7 +341,7 @@ STATES = Entry(
     "states",
     r"\b(?:reads?|reached|reaches|is|was|sits\s+at|stands\s+at|shows?|gives?|scores?|scored|"
     r"hits?|equals?|comes\s+to|came\s+to|records?|recorded|measures?|measured|converted|"
-    r"managed|peaks?\s+at|at)\b",
+    r"managed|peaks?\s+at|at|(?:is\s+|are\s+)?(?:printed|shown|given|marked)\s+as)\b",
     "while Route 9 reached 75.4%",
     "the words that tie a value to the cell named before it",
 )

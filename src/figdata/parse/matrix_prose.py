@@ -37,6 +37,8 @@ def read_matrix_sentence(
     and no class twice, or the sentence gives nothing.
     """
     named = mentions(sentence, classes)
+    if counts_other_rows(sentence, classes, row):
+        return None  # "5 sparrows were labelled finch and 6 finches ...": rows of their own
     if not named or any(t == row and _COLUMN.match(sentence, b) for _, b, t in named):
         return None  # "... sit in the Coil column; 40 strand residues go there": a column's
     counts = [
@@ -99,3 +101,39 @@ def row_subject(sentence: str, rows: AxisTicks) -> tuple[str, int, int] | None:
         if re.search(r"[,;:]", sentence[m.end() : start]):
             return None  # a value in an earlier clause: the sentence does not open with its row
     return tick, start, end
+
+
+def opens_row(sentence: str, found: tuple[str, int, int]) -> bool:
+    """Whether the class ``row_subject`` found is the sentence's row: no count stands before
+    it, or the count before it counts the row's own items ("Only 31 robin clips", "Of the 50
+    true robin recordings"); a count tied to it by a preposition names a column ("412 for
+    Helix", "It confused 11 with Robin")."""
+    before = list(_NUMBER.finditer(sentence[: found[1]]))
+    if not before:
+        return True
+    gap = sentence[before[-1].end() : found[1]]
+    return len(gap.split()) <= 2 and not _TIE.search(gap)
+
+
+# what ties a count to a column ("11 with Robin", "15 were labelled Warbler")
+_TIE = re.compile(
+    r"\b(?:with|for|as|to|into|under|on|at|in|is|are|was|were|been|got|went|called)\b", re.I
+)
+
+
+def counts_other_rows(sentence: str, rows: AxisTicks, row: str) -> bool:
+    """Whether a count of the sentence is told of another row's items: "9 points were called
+    fist and 4 fists were called point" is about two rows ("4 thrush clips" in the thrush row
+    is not)."""
+    # a plural ("4 fists"), or a name before a noun ("4 thrush clips"); a bare name after a
+    # count is a column told short ("4 were labelled point and 2 wave")
+    named = {a: t for a, _, t in plural_mentions(sentence, rows)}
+    named |= {a: t for a, b, t in mentions(sentence, rows) if _NOUN_AFTER.match(sentence, b)}
+    for m in _NUMBER.finditer(sentence):
+        at = m.end() + len(sentence[m.end() :]) - len(sentence[m.end() :].lstrip())
+        if named.get(at, row) != row:
+            return True
+    return False
+
+
+_NOUN_AFTER = re.compile(r"\s+(?!(?:and|or|to|as|in|on|at|for|with|but)\b)[a-z]{3,}\b")

@@ -1261,6 +1261,9 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         body = re.split(rf"[;,]\s[^;]*?{lexicon.LEGEND.pattern}", body, maxsplit=1, flags=re.I)[0]
         # "on the x-axis - 500, 1000, 2000 - and Drop ratio ...": a closing dash ends the list
         body = _SET_OFF_END.split(body)[0]
+        # "... Q1, Q2, Q4 and Q8, and the product categories from top to bottom are ...": a
+        # clause with its own subject and verb is another list
+        body = _NEXT_SUBJECT.split(body, maxsplit=1)[0]
         axis = parse_axis(body.strip(" ,"))
         told = counted.group(0) if counted else None
         if not told and (at_end := _COUNT_AT_END.search(m.group("body"))):
@@ -1283,7 +1286,29 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         return named
     if axis := _ticks_told_in_sentence(text, role):
         return axis
+    if bracketed is not None and (axis := _named_list(text, bracketed.label or "")):
+        return axis  # "product category (vertical axis) ... the product categories are A, B"
     return bracketed or named or spoken
+
+
+def _named_list(text: str, name: str) -> Axis | None:
+    """The list a later clause gives a name an axis was given ("by product category
+    (vertical axis) ... the product categories from top to bottom are Steel, Machinery")."""
+    if len(name) < 3:
+        return None
+    stem = re.escape(name.rstrip("s")[:-1] if name.endswith("y") else name.rstrip("s"))
+    for m in re.finditer(
+        rf"\b{stem}\w*\s+(?P<order>[^.;:,]{{0,30}}?)\s*(?:are|is|include)\s*:?\s+"
+        r"(?P<list>[^.;]+)",
+        text,
+        re.I,
+    ):
+        axis = parse_axis(m.group("list"), with_label=False)
+        if len(axis.ticks) >= 2:
+            axis.label = name
+            axis.order = axis.order or tick_order(m.group("order"), axis.ticks)
+            return axis
+    return None
 
 
 # "the ticks are 5, 10, 20", "its labels read: A, B, C": the list a sentence gives its axis
@@ -1373,6 +1398,9 @@ _COUNT_BEFORE = re.compile(
     rf"(?:\d|\b(?:{'|'.join(w for w in lexicon.NUMBER_WORDS if w != 'one')}))[- ]?$", re.I
 )
 _LISTED_AFTER_COUNT = re.compile(r"\s*(?:labell?ed|named|marked|listed|for\b|of\b|[:(—–-])", re.I)
+_NEXT_SUBJECT = re.compile(
+    r",\s+and\s+(?:the|its)\s+[a-z][\w -]{0,40}?\s(?:are|is|run|runs|read|reads)\b", re.I
+)
 _SET_OFF_END = re.compile(r"\s+[—–]\s+(?=(?:and|while|whereas|with|but)\b)", re.I)
 
 # the edges that name an axis after "along the" / "down the"
@@ -1408,6 +1436,9 @@ def _named_before_bracket(text: str, role: str) -> str | None:
 def _last_phrase(head: str) -> str | None:
     """The name at the end of a clause: "...; fertiliser types" -> "fertiliser types"."""
     head = re.split(r"[;:,.]|\b(?:and|while|whereas|with)\b", head)[-1]
+    if len(head.split()) > 4:
+        # "broken down by product category": the name after the last preposition
+        head = re.split(r"\b(?:by|of|for|over|across|against)\s", head)[-1]
     head = re.sub(r"^\s*(?:the|its|their)\s+", "", head.strip(), flags=re.I).strip()
     if not head or len(head.split()) > 4 or re.search(r"\d", head):
         return None

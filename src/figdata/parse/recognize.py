@@ -12,7 +12,12 @@ from dataclasses import dataclass, field
 
 from figdata.parse import jsonblock, lexicon
 from figdata.parse.findings import finding
-from figdata.parse.matrix_prose import read_matrix_sentence, row_subject
+from figdata.parse.matrix_prose import (
+    counts_other_rows,
+    opens_row,
+    read_matrix_sentence,
+    row_subject,
+)
 from figdata.parse.model import Item, one_line_word, split_label
 from figdata.parse.text import (
     CLOCK,
@@ -170,7 +175,11 @@ def _slot(token: str) -> Value | str | None:
         token = _POINTER_REMARK.sub("", token)  # "5.7 ← strongest effect": a note points at it
     if token == "" or is_missing(token):
         return "missing"
-    return parse_value(token)
+    # "−5.9•", "0.41*", "12.0†": a mark of significance or a footnote after the value
+    return parse_value(_MARK_AFTER.sub("", token))
+
+
+_MARK_AFTER = re.compile(r"(?<=[\d%])\s?[•*†‡]+$")
 
 
 def value_list(body: str) -> list[Value | str] | None:
@@ -843,8 +852,11 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
     row = _prose_row(text, ctx)
     if row is None and not mentions(text, ctx.y):
         return False  # no row named at all: no count can name its own
-    if set(ctx.x.ticks) == set(ctx.y.ticks) and _matrix_sentence(text, item, ctx, row):
-        return True
+    if set(ctx.x.ticks) == set(ctx.y.ticks):
+        if _matrix_sentence(text, item, ctx, row):
+            return True
+        if row is not None and counts_other_rows(text, ctx.y, row):
+            return False  # "9 points were called fist and 4 fists were called point"
     ticks = sorted(ctx.x.ticks, key=len, reverse=True)
     alt = "|".join(re.escape(t) for t in ticks)
     pairs = []
@@ -855,7 +867,7 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
     )
     before = rx(rf"\b(?P<tick>{alt})\s+(?P<num>{NUM})\s+times?\b", re.I)
     # a run of "thrush 3, warbler 0" or "0 thrush, 1 warbler": each pair ends at a separator
-    end = r"(?=\s*(?:[,;.]|\band\b|$))"
+    end = r"(?=\s*(?:[,;]|\.(?!\d)|\band\b|$))"
     named_first = rx(rf"\b(?P<tick>{alt})\s+(?P<num>{NUM}){end}", re.I)
     count_first = rx(rf"(?<![\w.])(?P<num>{NUM})\s+(?P<tick>{alt})\b{end}", re.I)
     bracketed = rx(rf"\b(?P<tick>{alt})\s*\((?P<num>{NUM})\)", re.I)
@@ -894,11 +906,8 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
 def _matrix_sentence(text: str, item: Item, ctx: Context, row: str | None) -> bool:
     """A sentence of a confusion matrix read count by count, each tied to a class by its own
     clause (matrix_prose); its row named as above, or as the subject of its first count."""
-    if row is None and (opened := row_subject(text, ctx.y)) is not None:
-        # "Only 31 robin clips were predicted as robin; ...": the row named with the first
-        # count ("412 for Helix, 287 for Strand" names columns, not the row)
-        if re.fullmatch(rf"(?:.*?[^\w.])?{NUM}\s+|\D*", text[: opened[1]], re.S):
-            row = opened[0]
+    if row is None and (opened := row_subject(text, ctx.y)) is not None and opens_row(text, opened):
+        row = opened[0]  # "Only 31 robin clips were predicted as robin; ..."
     told = read_matrix_sentence(text, ctx.x, row) if row is not None else None
     if told is None or len(told) < 2:
         return False

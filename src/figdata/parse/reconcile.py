@@ -70,8 +70,8 @@ def ragged_gap(ctx: Context) -> int:
 
 def doubtful(ctx: Context, items: list[Item]) -> bool:
     """Every row ragged by the same amount, or nothing placed of a data part with values, or
-    a name of the data that joins two declared ticks."""
-    if uniformly_ragged(ctx) or rejoined(ctx, items):
+    a name of the data for a declared tick that differs from it."""
+    if uniformly_ragged(ctx) or renamed_by_data(ctx, items):
         return True
     if bool(ctx.x.ticks) != bool(ctx.y.ticks):
         return True  # one axis read, the other not: its ticks are still to be found
@@ -95,44 +95,60 @@ _JOINER = re.compile(r"\s*(?:&|\+|/|\band\b)\s*", re.I)
 
 
 def _data_names(items: list[Item]) -> Iterator[str]:
-    """The names the data part gives: a table's cells that hold no number, lines' labels."""
+    """The names the data part gives: a table's cells that hold no number, lines' labels and
+    the names before the values of their bodies ("First half 0.71, Second half 0.88")."""
     for it in items:
-        if it.zone in ("components", "observations", "interpretation"):
-            continue
+        if it.zone in ("observations", "interpretation"):
+            continue  # (the components too: the zones may take a data list for them)
         if it.kind == "table":
             yield from (strip_markdown(c).strip() for c in it.text.strip().strip("|").split("|"))
-        elif it.label:
+            continue
+        if it.label:
             yield strip_markdown(it.label).strip()
+        for part in re.split(r"[,;|]", strip_markdown(it.body or "")):
+            if m := _NAME_BEFORE_VALUE.match(part):
+                yield m.group(1).strip()
 
 
-def rejoined(ctx: Context, items: list[Item]) -> tuple[AxisTicks, AxisTicks] | None:
-    """The axes with two neighbouring ticks made one where the data names them as one.
+_NAME_BEFORE_VALUE = re.compile(r"\s*([^\W\d][^:=\d]*?)\s*[:=]?\s+[-−+~≈]?\d")
+_REMARK = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def renamed_by_data(ctx: Context, items: list[Item]) -> tuple[AxisTicks, AxisTicks] | None:
+    """The axes with ticks named as the data names them.
 
     "Housing, Food, Travel & Leisure" read as four ticks, under a table whose header says
-    "Travel & Leisure": the list's reading split a name at its "&"; the data's name is the
-    evidence.
+    "Travel & Leisure": the list's reading split a name at its "&"; "First half (0–45')" in a
+    legend, where every line of the data says "First half 0.71": the bracket was a remark.
+    The data's names are the evidence; a tick the data also names whole stays.
     """
-    names = {}
-    for name in _data_names(items):
+    given = list(_data_names(items))
+    joined, known = {}, {n.casefold() for n in given}
+    for name in given:
         parts = _JOINER.split(name.casefold())
         if len(parts) == 2 and all(parts):
-            names[tuple(parts)] = name
-    if not names:
+            joined[tuple(parts)] = name
+    if not joined and not any(_REMARK.search(t) for t in ctx.x.ticks + ctx.y.ticks):
         return None
+    bare = {n.casefold(): n for n in given}
 
-    def merged(ticks: list[str]) -> list[str]:
+    def renamed(ticks: list[str]) -> list[str]:
         out = list(ticks)
         for k in range(len(out) - 2, -1, -1):
-            if name := names.get((out[k].casefold(), out[k + 1].casefold())):
+            if name := joined.get((out[k].casefold(), out[k + 1].casefold())):
                 out[k : k + 2] = [name]
+        for k, tick in enumerate(out):
+            plain = _REMARK.sub("", tick)
+            if plain != tick and tick.casefold() not in known and plain.casefold() in bare:
+                out[k] = bare[plain.casefold()]
         return out
 
     x, y = ctx.x, ctx.y
-    if merged(x.ticks) == x.ticks and merged(y.ticks) == y.ticks:
+    if renamed(x.ticks) == x.ticks and renamed(y.ticks) == y.ticks:
         return None
     return (
-        AxisTicks("x", x.label, merged(x.ticks), merged(x.top_down)),
-        AxisTicks("y", y.label, merged(y.ticks), merged(y.top_down)),
+        AxisTicks("x", x.label, renamed(x.ticks), renamed(x.top_down)),
+        AxisTicks("y", y.label, renamed(y.ticks), renamed(y.top_down)),
     )
 
 
@@ -160,8 +176,8 @@ def candidates(ctx: Context, items: list[Item]) -> Iterator[tuple[str, AxisTicks
             AxisTicks("x", y.label, y.top_down or y.ticks),
             AxisTicks("y", x.label, list(x.ticks), list(x.ticks)),
         )
-    if joined := rejoined(ctx, items):
-        yield ("rejoined", *joined)
+    if renamed := renamed_by_data(ctx, items):
+        yield ("named_by_data", *renamed)
     if not uniformly_ragged(ctx):
         return  # a stray tick shows as every row one value short, and nothing else
     gap = ragged_gap(ctx)
@@ -326,6 +342,15 @@ def reconcile(
 ) -> Context:
     """The best of the declared reading (``ctx``, already run) and its candidates."""
     best = _candidates(ctx, items, run, chart) if doubtful(ctx, items) else ctx
+    if best is not ctx and (renamed := renamed_by_data(best, items)):
+        # the axes a candidate found (a bar chart's categories off its data lines), with the
+        # ticks the data names
+        trial = Context(
+            best.panel, *renamed, best.pair_order, best.last_line, rows_axis=best.rows_axis
+        )
+        trial.prose_values = best.prose_values
+        run(trial)
+        best = trial if trial.cells and score(trial) >= score(best) else best
     if best is ctx and ctx.cells and chart not in ("line", "grouped_bar"):
         # a series chart's points are read series by series (_series_first), not as keys
         best = _more_from_keys(ctx, items, run)
@@ -511,7 +536,7 @@ def _candidates(
         # own name for two ticks wins a tie (the declared reading took "Travel & Leisure"
         # for "Leisure", its "Travel" left empty)
         if trial.cells and (
-            score(trial) > best_score or (name == "rejoined" and score(trial) == best_score)
+            score(trial) > best_score or (name == "named_by_data" and score(trial) == best_score)
         ):
             best, best_score = trial, score(trial)
     return best

@@ -28,7 +28,12 @@ import re
 
 from figdata.parse import lexicon
 from figdata.parse.accounting import numbers
-from figdata.parse.matrix_prose import read_matrix_sentence, row_subject
+from figdata.parse.matrix_prose import (
+    counts_other_rows,
+    opens_row,
+    read_matrix_sentence,
+    row_subject,
+)
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, bound_before
 from figdata.parse.text import CLOCK, strip_markdown
@@ -69,8 +74,8 @@ _FROM = re.compile(r"\bfrom\s*$", re.I)
 _FROM_TO = re.compile(r"^\s*(?:(?:down|up|back)\s+)?to\s*$", re.I)
 _CLAUSE = re.compile(r"[,;—–]|\b(?:and|while|but|with|whereas)\b")
 _NAMED_BEFORE = re.compile(
-    rf"^\s*(?P<name>.+?)\s*(?:[:=]|\bof\b|(?:{lexicon.STATES.pattern})(?:\s+(?:about|around|roughly|"
-    r"approximately|only|just))?)?\s*$",
+    rf"^\s*(?P<name>.+?)\s*(?:[:=]|\bof\b|(?P<verb>{lexicon.STATES.pattern})(?:\s+(?:about|around|"
+    r"roughly|approximately|only|just))?)?\s*$",
     re.I,
 )
 #: "52 correct": in a matrix whose axes share their classes, the cell on the diagonal
@@ -136,7 +141,13 @@ def _before(text: str, axis: AxisTicks) -> str | None:
     if not m or not m.group("name").strip():
         return None
     hit = resolve(m.group("name"), axis)
-    return hit.tick if hit is not None else None
+    if hit is not None:
+        return hit.tick
+    if m.group("verb"):
+        # "The 2018 column at 3000 m is printed as −2.47": the subject names one column
+        named = {t for *_, t in mentions(m.group("name"), axis)}
+        return named.pop() if len(named) == 1 else None
+    return None
 
 
 def _described(text: str, axis: AxisTicks) -> str | None:
@@ -174,6 +185,9 @@ def read_sentence(
     no cell. ``row``: the row of a matrix whose axes share their classes, where "52 correct"
     names the cell on the diagonal.
     """
+    if row is not None and counts_other_rows(sentence, rows, row):
+        return None  # "9 points were called fist and 4 fists were called point"
+    sentence = _respectively(sentence, cols)
     spans = [(a, b) for a, b, _ in mentions(sentence, cols) + mentions(sentence, rows)]
     spans += [m.span("rest") for m in _TICK_LIST.finditer(sentence) if _ticks_listed(m, cols)]
     spans += [
@@ -271,6 +285,32 @@ def read_sentence(
     return placed
 
 
+_VALUE_RUN = rf"[~≈]?{NUM}\s*%?(?:\s*,\s*[~≈]?{NUM}\s*%?)*,?\s+and\s+[~≈]?{NUM}\s*%?"
+_RESPECTIVELY = re.compile(
+    rf"\b(?:are|were|is|was|reads?|of|at)\s+(?P<values>{_VALUE_RUN}),?\s+respectively\b", re.I
+)
+
+
+def _respectively(sentence: str, cols: AxisTicks) -> str:
+    """'the values for Q4 and Q8 are 37 and 52 respectively' told as '37 for Q4 and 52 for
+    Q8': the columns named before the verb take the values after it, in order."""
+    m = _RESPECTIVELY.search(sentence)
+    if m is None:
+        return sentence
+    values = re.findall(rf"[~≈]?{NUM}\s*%?", m.group("values"))
+    named = [n for n in mentions(sentence[: m.start()], cols)]
+    if len(named) < len(values):
+        return sentence
+    named = named[-len(values) :]
+    between = sentence[named[0][0] : named[-1][1]]
+    pairs = zip(named, named[1:], strict=False)
+    listed = "".join(sentence[b:a] for (_, b, _), (a, _, _) in pairs)
+    if not re.fullmatch(r"(?:\s*,\s*|\s*,?\s+and\s+)*", listed) or len(between) > 120:
+        return sentence  # the columns must be one list: "Q4 and Q8", "Q1, Q2 and Q4"
+    told = ", ".join(f"{v.strip()} for {t}" for v, (*_, t) in zip(values, named, strict=True))
+    return sentence[: named[0][0]] + told + sentence[m.end() :]
+
+
 def _walks_the_columns(walk: list[tuple[str | None, Value]], ticks: list[str]) -> bool:
     """As many values as columns, one or more tied to its column, each tied one at its place."""
     if len(walk) != len(ticks) or len(ticks) < 3:
@@ -301,9 +341,13 @@ def _read_item(
         named = _row_of(sentence, rows)
         subject = 0
         if named is None and square and (found := row_subject(sentence, rows)) is not None:
-            named, _, subject = found
+            if opens_row(sentence, found):
+                named, _, subject = found
         if label is None or row is None or named is not None:
-            row = named or (row if not mentions(sentence, rows) else None)
+            # (in a matrix whose axes share their classes the classes a sentence names are its
+            # columns: a sentence without a subject of its own goes on with the row before it,
+            # "For true Thrush, ... 84 correctly. It confused 11 with Robin, ...")
+            row = named or (row if square or not mentions(sentence, rows) else None)
         if row is None:
             continue
         told = read_sentence(

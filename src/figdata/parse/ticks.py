@@ -122,6 +122,10 @@ def _resolve(label: str, name: str, axis_label: str | None, ticks: tuple) -> Res
         or (tick := _before_unit(named, axis)) is not None
     ):
         return Resolved(tick, "")
+    # "First half" under the legend entry "First half (0–45')": a tick's remark left off
+    bare = [t for t in axis.ticks if _TRAILING_REMARK.sub("", t).casefold() == text.casefold()]
+    if len(bare) == 1 and bare[0] != text:
+        return Resolved(bare[0], "")
     # "Home games" under the row "Home": a name, then a common noun for what it labels
     if (m := _NAME_THEN_NOUN.fullmatch(text)) and (tick := match_tick(m.group(1), axis.ticks)):
         if not _numeric(tick):
@@ -156,6 +160,7 @@ _LABELS_WHAT = re.compile(rf"^(?:the\s+)|\s+(?:{lexicon.TICK_NOUN.pattern})$", r
 _UNIT = re.compile(r"^(\S*[^\s.])\s*(?<=\s|\d)([a-zA-Z%°µ][a-zA-Z%°µ/²³-]*(?:\s+[a-zA-Z/²³]+)?)$")
 
 
+_TRAILING_REMARK = re.compile(r"\s*\([^()]*\)\s*$")
 _NAME_THEN_NOUN = re.compile(r"([A-Z][^\s]*(?:\s+[A-Z][^\s]*)*)\s+[a-z]{3,}")
 
 
