@@ -377,8 +377,13 @@ def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> C
     elif panel.index < len(meta.colours):
         colour = meta.colours[panel.index]
     for item in panel.items[:3]:
-        if item.kind == "bold" and item.body and colour_ranges(item.body):
-            colour = colour_ranges(item.body)[0]
+        # "**Panel 2** (colour bar 0 to 1)": the range the colour bar is said to span, not
+        # the first range of the paragraph ("age bands 18–24, ... A colour bar runs 30–85%")
+        said = is_colourbar_label(item.body or "") and re.search(
+            r"colou?r|scale|bar", item.body or "", re.I
+        )
+        if item.kind == "bold" and said and colour_ranges((item.body or "")[said.start() :]):
+            colour = colour_ranges((item.body or "")[said.start() :])[0]
     for item in panel.items:
         if item.label and is_colourbar_label(item.label) and colour_ranges(item.body or ""):
             colour = colour_ranges(item.body or "")[0]

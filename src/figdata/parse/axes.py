@@ -197,7 +197,11 @@ def tick_order(text: str, ticks: list[str]) -> str | None:
     return None
 
 
-_SET = re.compile(r"^\s*(?P<name>[^\s{}∈]{1,12})\s*(?:∈|in|=)\s*\{(?P<items>[^{}]+)\}(?P<rest>.*)$")
+# ("*noise schedule scale* s ∈ {0.25, 0.5, 1}": the axis' name may stand before its symbol)
+_SET = re.compile(
+    r"^\s*(?:(?P<named>[^{}∈=]{1,40}?)\s+)?(?P<name>[^\s{}∈]{1,12})\s*(?:∈|in|=)\s*"
+    r"\{(?P<items>[^{}]+)\}(?P<rest>.*)$"
+)
 # "Water, Ethanol (axis label "Solvent")": the axis' name in a remark after its ticks
 _NAMED_AFTER = re.compile(
     r"\s*\((?:the\s+)?(?:(?:[xy][- ]?)?axis\s+)?(?:label(?:led)?|title|name)d?\s*[:=]?\s*"
@@ -232,7 +236,8 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
     if m := _SET.match(body):
         ticks = read_enumeration(m.group("items"))
         order = tick_order(m.group("rest"), ticks)
-        return Axis(label=m.group("name"), ticks=ticks, order=order)
+        named = strip_markdown(m.group("named") or "").strip()
+        return Axis(label=f"{named} {m.group('name')}".strip(), ticks=ticks, order=order)
     if m := _NAMED_AFTER.search(body):
         axis = parse_axis(body[: m.start()] + body[m.end() :], with_label=False)
         if with_label:

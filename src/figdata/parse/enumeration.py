@@ -350,7 +350,8 @@ def _shaped_ends(parts: list[str]) -> list[str]:
     if len(parts) < 3:
         return parts
     shapes = {_shape(p) for p in parts[1:-1]}
-    if len(shapes) == 1 and " " in (shape := shapes.pop()) and "0" in shape:
+    # (a bin is one shape too: "age bands 18–24, 25–34, 35–49")
+    if len(shapes) == 1 and re.search(r"\s|\d[–-]", shape := shapes.pop()) and "0" in shape:
         if (first := _in_shape(parts[0], shape, either_end=True)) is not None:
             parts = [first, *parts[1:]]
     shapes = {_shape(p) for p in parts[:-1]}

@@ -260,6 +260,29 @@ def colour_entry(entry: Entry, reading: Reading) -> bool:
     return False
 
 
+def axes_in_one_entry(entry: Entry, reading: Reading) -> bool:
+    """'Axes: x = weekday (Mon, Tue); y = time block, top to bottom 06–09, 09–12': one entry
+    for the two axes, each part read as the entry of its own axis."""
+    if not _AXES_LABEL.fullmatch(entry.label or ""):
+        return False
+    parts = [p for p in split_top(entry.body, ";") if p.strip()]
+    heads = [_AXIS_PART.match(p) for p in parts]
+    if len(parts) != 2 or not all(heads):
+        return False
+    for part, head in zip(parts, heads, strict=True):
+        sub = Entry(entry.index, entry.item, head.group("axis"), part[head.end() :])
+        axis(sub, reading)
+    return True
+
+
+_AXES_LABEL = re.compile(r"\s*(?:the\s+)?ax[ie]s\s*", re.I)
+_AXIS_PART = re.compile(
+    rf"\s*(?P<axis>[xy](?:[- ]?axis)?|{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern})"
+    r"\s*[=:—–]\s*",
+    re.I,
+)
+
+
 def axis(entry: Entry, reading: Reading) -> bool:
     """``* **X-axis:** "Alpha", ticks 0.5, 1.0, 2.0`` (also "Y-axis ticks", "Legend")."""
     if not entry.label:
@@ -496,8 +519,11 @@ def prose_axes(reading: Reading) -> None:
     """Axes the overview tells in a sentence, for an axis no entry listed."""
     prose = " ".join([reading.overview, *reading.paragraphs])
     x, y = reading.meta.x, reading.meta.y
+    # ("Columns and rows both follow the order C, Mn, Cr": the two named, then "both")
     said = [m.group(0) for m in lexicon.BOTH_AXES.regex.finditer(prose)]
-    explicit = any(re.search(r"ax[ie]s|same|directions", m, re.I) for m in said)
+    explicit = any(re.search(r"ax[ie]s|same|directions", m, re.I) for m in said) or bool(
+        _ROWS_AND_COLUMNS_BOTH.search(prose)
+    )
     if explicit and not x.ticks and not y.ticks and (both := _both_axes(prose)):
         # "both axes list the same four classes, namely ...": one statement for the two axes
         # outweighs a later sentence about a row ("the granite row: 37 ..., 4 for Sandstone")
@@ -523,6 +549,11 @@ def prose_axes(reading: Reading) -> None:
             missing.ticks = other.ticks
 
 
+_ROWS_AND_COLUMNS_BOTH = re.compile(
+    r"\b(?:rows\s+and\s+columns|columns\s+and\s+rows)\s+both\b", re.I
+)
+
+
 def _counts(ticks: list[str]) -> bool:
     """'three bars, one per training stage': how many things there are, not their names."""
     return any(_COUNTED.match(t) for t in ticks)
@@ -545,6 +576,8 @@ def _other_list(text: str, known: list[str]) -> Axis | None:
         if len([p for p in m.group("items").split(",") if p.strip()]) < 3:
             continue  # "(quarterly, 1995–2024)": a remark with a span, not a list of ticks
         ticks = parse_axis(m.group("items"), with_label=False).ticks
+        if all(map(_swatch, ticks)):
+            continue  # "only colour (blue, orange, green) tells them apart": how, not what
         if len(ticks) >= 3 and not set(ticks) & set(known):
             label = re.sub(
                 r"^(?:the|of|against|by|for|over|across)\s+", "", m.group("name"), flags=re.I
@@ -685,6 +718,7 @@ LINE_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (
     ("panel_axes", panel_axes),
     ("colour_bar", colour_bar),
     ("colour_entry", colour_entry),
+    ("axes_in_one_entry", axes_in_one_entry),
     ("axis", axis),
 )
 DOCUMENT_RECOGNISERS: tuple[tuple[str, DocRecogniser], ...] = (
@@ -1175,6 +1209,8 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
     for m in re.finditer(rf"\((?:the\s+)?(?:{_AXIS_NAMED[role]})\b(?P<tail>[^()]*)\)", text, re.I):
         before = re.split(r"[()\[\]:;.]\s", text[max(0, m.start() - 160) : m.start()])[-1]
         before = re.sub(r"^[()\s]*(?:and|with|for|by)\s+", "", before.strip(), flags=re.I)
+        if _OWN_LIST.search(m.group("tail")):
+            continue  # "(columns left to right, Irrigation 0 → 160)": the bracket has its own
         if axis := _listed(before, m.group("tail")):
             return axis
     if label := _named_before_bracket(text, role):
@@ -1398,6 +1434,8 @@ _COUNT_BEFORE = re.compile(
     rf"(?:\d|\b(?:{'|'.join(w for w in lexicon.NUMBER_WORDS if w != 'one')}))[- ]?$", re.I
 )
 _LISTED_AFTER_COUNT = re.compile(r"\s*(?:labell?ed|named|marked|listed|for\b|of\b|[:(—–-])", re.I)
+# a bracket that names the axis and then its own name or ends ("columns, Irrigation 0 → 160")
+_OWN_LIST = re.compile(r"[A-Za-z]{3,}[^()]*\d")
 _NEXT_SUBJECT = re.compile(
     r",\s+and\s+(?:the|its)\s+[a-z][\w -]{0,40}?\s(?:are|is|run|runs|read|reads)\b", re.I
 )

@@ -305,7 +305,7 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
     if slots is None and (one := _slot(item.body or "")) not in (None, "missing") and ctx.triangle:
         slots = [one]
     if slots is None:
-        return labelled_list(item, ctx)
+        return labelled_list(item, ctx) or _partly_keyed(item, ctx)
     found = positional_label(item.label, ctx) or resolve_either(
         item.label, ctx.x, ctx.y, prefer=_named_line(item.label, ctx, ctx.rows_axis)
     )
@@ -340,6 +340,40 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
         return True
     for tick, s in zip(across, slots, strict=False):
         _place(ctx, axis, key, tick, s, item, layout)
+    return True
+
+
+def _partly_keyed(item: Item, ctx: Context) -> bool:
+    """'Syntax: L0=72.1, 80.4, 86.9, 88.0, 87.2, L20=85.5': as many values as ticks, those
+    that name their tick each at its own place (the first and the last, say), the others
+    between them in order."""
+    found = positional_label(item.label or "", ctx) or resolve_either(
+        item.label or "", ctx.x, ctx.y, prefer=_named_line(item.label or "", ctx, ctx.rows_axis)
+    )
+    if found is None:
+        return False
+    axis, key = found
+    across = ctx.x.ticks if axis == "y" else column_order(ctx)
+    other = ctx.x if axis == "y" else ctx.y
+    tokens = split_values(item.body or "")
+    if len(tokens) != len(across) or len(across) < 3:
+        return False
+    slots, named = [], 0
+    for i, token in enumerate(tokens):
+        pair = labelled_slots(token, other, least=1)
+        if pair:
+            if pair[0][0] != across[i]:
+                return False
+            slots.append(pair[0][1])
+            named += 1
+        elif (slot := _slot(token)) is not None:
+            slots.append(slot)
+        else:
+            return False
+    if not named or named == len(tokens):
+        return False  # none named: a plain list's; all named: labelled_list's
+    for tick, slot in zip(across, slots, strict=True):
+        _place(ctx, axis, key, tick, slot, item, "row_list_ticked")
     return True
 
 

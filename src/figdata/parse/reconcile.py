@@ -272,13 +272,14 @@ def from_labels(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] 
     labels = []
     known = ctx.x if ctx.x.ticks else ctx.y
     for item in items:
-        if item.label is None or item.kind not in ("list", "text"):
+        if item.label is None or item.kind not in ("list", "text", "code"):
             continue
         if SUMMARY_LABEL.search(item.label):
             continue
         # "**Latitude 58°N**: shift −2 → −0.7; shift −1 → +2.0": values keyed by the known axis
-        # ("**Urban ->:** Urban: 0.17, ...": a label with an arrow after it is a label still)
-        label = re.sub(r"\s*(?:\([^()]*\)|->|→)\s*$", "", strip_markdown(item.label)).strip()
+        # ("**Urban ->:** Urban: 0.17, ...": a label with an arrow after it is a label still;
+        # a worded remark in brackets is no part of it, "Rotor A (90 m)" keeps its size)
+        label = re.sub(r"\s*(?:\([^()\d]*\)|->|→)\s*$", "", strip_markdown(item.label)).strip()
         keyed = resolve(label, known) is None and labelled_slots(item.body or "", known)
         if value_list(item.body or "") is not None or keyed:
             labels.append(label)
@@ -290,7 +291,8 @@ def from_labels(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] 
     # "seed 0", "seed 1": the word every label begins with names the axis, the rest is the tick
     name = None
     firsts = {label.split()[0] for label in labels}
-    if len(firsts) == 1 and all(len(label.split()) > 1 for label in labels):
+    # ("Rotor A (90 m)": a name with a qualifier in brackets is one name, its word and all)
+    if len(firsts) == 1 and all(len(label.split()) > 1 and "(" not in label for label in labels):
         name = firsts.pop()
         labels = [label.split(None, 1)[1] for label in labels]
     if ctx.x.ticks:

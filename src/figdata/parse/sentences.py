@@ -59,7 +59,7 @@ _TICK_LIST = re.compile(
     r"\b(?P<name>[A-Za-z][\w-]*)\s+(?P<rest>\d[\w.%]*(?:\s*(?:,|and|&)\s*\d[\w.%]*)+)"
 )
 _NOT_A_VALUE_AFTER = re.compile(
-    r"^\s*(?:%\s*)?(?:-|–|—|to\s+[~≈]?\d|times\b|x\b|×|points?\b|pp\b|of\s+(?:the\s+)?\d|"
+    r"^\s*(?:%\s*)?(?:-|–|—|to\s+[~≈]?[+\-−]?\d|times\b|x\b|×|points?\b|pp\b|of\s+(?:the\s+)?\d|"
     r"cells?\b|rows?\b|columns?\b|more\b|less\b|fewer\b|lower\b|higher\b|above\b|below\b)",
     re.I,
 )

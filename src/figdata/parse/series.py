@@ -338,9 +338,10 @@ def find(items: list[Item], best: Context, chart: str) -> Context | None:
     if len(x.ticks) < 2:
         return None
     # a heatmap's rows told in sentences are the sentence reading's, not weak series points
-    points = _points(
-        items, x, legend, best.prose_values, weak=chart in LEGEND_CHARTS, last_line=best.last_line
-    )
+    # ("The cells are not annotated with numbers" said in the data part: no sentence of it
+    # states a cell)
+    prose = best.prose_values and best.loose_sentences
+    points = _points(items, x, legend, prose, weak=chart in LEGEND_CHARTS, last_line=best.last_line)
     if not points:
         return None
     strong = [p for p in points if not p.weak]
