@@ -218,6 +218,11 @@ def plain_items(text: str) -> list[str]:
     return [strip_markdown(p).strip().strip("\"'“”") for p in parts if p.strip()]
 
 
+_PREPOSITION_REMARK = re.compile(
+    r"\s*(?:from|in|on|at|with|for|by|as|per|seen|viewed)\s+(?:the\s+)?\S+\s+\S+", re.I
+)
+
+
 def runs(text: str) -> list[tuple[bool, list[str]]]:
     """Runs of consecutive item-like parts; ``True`` marks a run that a lead phrase opened."""
     # "Low, Medium, High — note that, unusually, ...", "0, 4, 16 — Layer 0 is at the top": once
@@ -244,6 +249,9 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     if sum(bool(_PLACES.search(p)) for p in parts) >= 2:
         # "Coast at the top and Inland at the bottom": two items, each with its place
         parts = [_PLACES.sub("", p) for p in parts]
+    if len(parts) >= 3 and _PREPOSITION_REMARK.match(parts[-1]):
+        if not any(_PREPOSITION_REMARK.match(p) for p in parts[:-1]):
+            parts = parts[:-1]  # "Top, Middle, Bottom, from the crossbar down": a remark
     parts = _counted_lead(_numbered_spans(parts))
     parts = _without_swatches(parts)
     parts = _opened_in_prose(parts)

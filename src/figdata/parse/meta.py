@@ -518,6 +518,10 @@ def _data_line(label: str, body: str) -> bool:
 def prose_axes(reading: Reading) -> None:
     """Axes the overview tells in a sentence, for an axis no entry listed."""
     prose = " ".join([reading.overview, *reading.paragraphs])
+    if chart_type(reading.overview) in ("line", "grouped_bar"):
+        # "(rows are weeks, columns are the three series)": how a table of a line or bar
+        # chart is laid out, not the chart's axes (x is the x-axis, y the legend's series)
+        prose = _TABLE_REMARK.sub(" ", prose)
     x, y = reading.meta.x, reading.meta.y
     # ("Columns and rows both follow the order C, Mn, Cr": the two named, then "both")
     said = [m.group(0) for m in lexicon.BOTH_AXES.regex.finditer(prose)]
@@ -549,6 +553,7 @@ def prose_axes(reading: Reading) -> None:
             missing.ticks = other.ticks
 
 
+_TABLE_REMARK = re.compile(r"\((?=[^()]*\brows\b)(?=[^()]*\bcolumns\b)[^()]*\)", re.I)
 _ROWS_AND_COLUMNS_BOTH = re.compile(
     r"\b(?:rows\s+and\s+columns|columns\s+and\s+rows)\s+both\b", re.I
 )
@@ -591,15 +596,16 @@ _PROSE_LEGEND = re.compile(
     r"\blegend\b\s*(?:\([^()]*\)\s*|(?:at|in)\s+the\s+(?:\w+\s+){1,2}?)?"
     r"(?:(?:lists|names|shows|reads|gives|identifies|labels|has)\s+"
     r"(?:(?:the|its)\s+(?:\w+\s+)?|them\s+(?:as\s+)?)?(?:(?:series|lines|bars|curves|entries|models|methods)\b\s*:?\s*)?"
-    # "three bars for the legend entries Base (grey), +SFT (orange) and +DPO (blue)"
-    r"|entries\s+)(?:as\s+)?(?P<rest>[^.;]+)",
+    # "three bars for the legend entries Base (grey), +SFT (orange) and +DPO (blue)";
+    # "Legend (upper right): North (red, circles), Coastal (blue, squares)"
+    r"|entries\s+|(?<=\))\s*:\s*|:\s*)(?:as\s+)?(?P<rest>(?:[^.;]|\.(?=\d))+)",
     re.I,
 )
 
 
 def prose_legend(reading: Reading) -> None:
     """'The legend lists Adam, SGD and Lamb': a legend told in the overview's prose."""
-    if reading.meta.legend is not None:
+    if reading.meta.legend is not None and reading.meta.legend.ticks:
         return
     prose = " ".join([reading.overview, *reading.paragraphs])
     for m in _PROSE_LEGEND.finditer(strip_markdown(prose)):
@@ -1181,6 +1187,16 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         size = int(count) if count.isdigit() else lexicon.NUMBER_WORDS.get(count)
         if len(axis.ticks) >= 2 and size == len(axis.ticks):
             axis.order = axis.order or tick_order(m.group("inner"), axis.ticks)
+            return axis
+    # "eight weeks (W1–W8 on the x-axis)": the ticks, then the axis, in one bracket
+    for m in re.finditer(
+        rf"\((?P<ticks>[^()]+?)\s+(?:on|along|across)\s+the\s+(?:{_PROSE_AXIS[role]})\s*\)",
+        text,
+        re.I,
+    ):
+        axis = parse_axis(m.group("ticks"), with_label=False)
+        if len(axis.ticks) >= 2:
+            axis.label = _last_phrase(text[max(0, m.start() - 60) : m.start()])
             return axis
     # "the top marginal tax rate on the x-axis (10%, 20%, 30%)": the name before, ticks after
     for m in re.finditer(

@@ -377,6 +377,7 @@ def _partly_keyed(item: Item, ctx: Context) -> bool:
     return True
 
 
+_LEAD_BEFORE_PAIRS = re.compile(r"^(?P<lead>[A-Za-z][^:()]*):\s+(?P<rest>\(.+)$")
 _LEAD_IN = re.compile(r"^(?P<lead>[A-Za-z][^:\d]*(?:\([^()]*\)[^:\d]*)*):\s+(?P<rest>.+)$")
 
 
@@ -423,12 +424,12 @@ def labelled_list(item: Item, ctx: Context) -> bool:
     if found is None:
         return False
     axis, key = found
-    pairs = labelled_slots(
-        item.body or "",
-        ctx.y if axis == "x" else ctx.x,
-        2 if several else 1,
-        own=key if square else None,
-    )
+    other = ctx.y if axis == "x" else ctx.x
+    pairs = labelled_slots(item.body or "", other, 2 if several else 1, own=key if square else None)
+    if not pairs and (lead := _LEAD_BEFORE_PAIRS.match(strip_markdown(item.body or ""))):
+        # "**gRPC** — gently rising: (1, 2.1), (2, 2.4)": a remark, a colon, then the pairs
+        # (the remark may hold a number: "steeper past 8 clients: (1, 1.9), ...")
+        pairs = labelled_slots(lead.group("rest"), other, 2, own=key if square else None)
     if not pairs:
         return False
     size = len(ctx.y.ticks if axis == "x" else ctx.x.ticks)
