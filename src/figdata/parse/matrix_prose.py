@@ -37,7 +37,8 @@ def read_matrix_sentence(
     and no class twice, or the sentence gives nothing.
     """
     named = mentions(sentence, classes)
-    if counts_other_rows(sentence, classes, row):
+    own = counted_rows(sentence, classes)
+    if any(t != row for t in own.values()):
         return None  # "5 sparrows were labelled finch and 6 finches ...": rows of their own
     if not named or any(t == row and _COLUMN.match(sentence, b) for _, b, t in named):
         return None  # "... sit in the Coil column; 40 strand residues go there": a column's
@@ -62,7 +63,7 @@ def read_matrix_sentence(
         window_end = m.end() + cut.start() if cut else end
         window = sentence[m.end() : window_end]
         after = [(a, t) for a, b, t in named if m.end() <= a < window_end]
-        if after and after[0][1] == row and not sentence[m.end() : after[0][0]].strip():
+        if after and own.get(m.end()) == row == after[0][1]:
             after = after[1:]  # "4 thrush clips were mistaken for robin": the row restated
         if _ON_DIAGONAL.search(window):
             tick = row
@@ -127,13 +128,26 @@ def counts_other_rows(sentence: str, rows: AxisTicks, row: str) -> bool:
     is not)."""
     # a plural ("4 fists"), or a name before a noun ("4 thrush clips"); a bare name after a
     # count is a column told short ("4 were labelled point and 2 wave")
+    return any(t != row for t in counted_rows(sentence, rows).values())
+
+
+def counted_rows(sentence: str, rows: AxisTicks) -> dict[int, str]:
+    """{where a count ends: the class whose items it counts}: "9 true sparrow clips", "4
+    fists", "31 robin clips" (a name and a noun after the count, a word or two of its own
+    before the name); a bare name after a count ("and 2 wave") is a column told short."""
     named = {a: t for a, _, t in plural_mentions(sentence, rows)}
     named |= {a: t for a, b, t in mentions(sentence, rows) if _NOUN_AFTER.match(sentence, b)}
+    out = {}
     for m in _NUMBER.finditer(sentence):
-        at = m.end() + len(sentence[m.end() :]) - len(sentence[m.end() :].lstrip())
-        if named.get(at, row) != row:
-            return True
-    return False
+        for a, t in named.items():
+            if a >= m.end() and _OWN_WORDS.fullmatch(sentence[m.end() : a]):
+                out[m.end()] = t
+                break
+    return out
+
+
+# what may stand between a count and the class it counts: "9 true sparrow clips"
+_OWN_WORDS = re.compile(r"\s+(?:(?!(?:and|or|to|as|in|on|at|for|with|but|of)\b)[a-z]+\s+){0,2}")
 
 
 _NOUN_AFTER = re.compile(r"\s+(?!(?:and|or|to|as|in|on|at|for|with|but)\b)[a-z]{3,}\b")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from figdata.parse import jsonblock, lexicon
 from figdata.parse.findings import finding
 from figdata.parse.matrix_prose import (
-    counts_other_rows,
+    counted_rows,
     opens_row,
     read_matrix_sentence,
     row_subject,
@@ -890,8 +890,6 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
     if set(ctx.x.ticks) == set(ctx.y.ticks):
         if _matrix_sentence(text, item, ctx, row):
             return True
-        if row is not None and counts_other_rows(text, ctx.y, row):
-            return False  # "9 points were called fist and 4 fists were called point"
     ticks = sorted(ctx.x.ticks, key=len, reverse=True)
     alt = "|".join(re.escape(t) for t in ticks)
     pairs = []
@@ -912,15 +910,14 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
         rf"\b(?:{alt})\s*\({NUM}\)(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:{alt})\s*\({NUM}\))+", re.I
     )
     in_runs = [(m.start(), m.end()) for m in runs.finditer(text)]
+    counted = counted_rows(text, ctx.y)
     for pattern in (after, before, named_first, count_first, bracketed):
         for m in pattern.finditer(text):
             if pattern is bracketed and not any(a <= m.start() < b for a, b in in_runs):
                 continue
-            # "5 warbler calls were predicted as wren": the count names its own row
-            own = (
-                {t for *_, t in mentions(m.group("gap"), ctx.y)} if "gap" in m.re.groupindex else ()
-            )
-            at = own.pop() if len(own) == 1 else row
+            # "5 warbler calls were predicted as wren", "4 fists were called point": the count
+            # names its own row
+            at = counted.get(m.end("num"), row)
             pairs.append((m.start("num"), m.group("tick"), m.group("num"), at))
     if row is not None and any(t.lower() == row.lower() for t in ctx.x.ticks):
         # "... 6 under sparrow and 39 on the diagonal", "36 are correct": the row's own column

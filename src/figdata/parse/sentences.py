@@ -396,7 +396,10 @@ def find(items: list[Item], best: Context, no_values: bool) -> Context | None:
             if (tick, row) in out.addressed:
                 if value.value not in told.get((tick, row), ()):
                     return None  # a cell told twice, differently: not this reading
-                continue
+                if item.line in on_line:
+                    continue
+                # (told again on a line of its own: kept, so that its number is placed; the
+                # parser keeps one of two equal statements of a cell)
             out.cell(tick, row, value, item, "sentence")
             added += 1
     return out if added else None
