@@ -260,6 +260,18 @@ def colour_entry(entry: Entry, reading: Reading) -> bool:
     return False
 
 
+def under_axis_heading(entry: Entry, reading: Reading) -> bool:
+    """'### X-axis' over 'Visit: Day 0, Day 14, Day 28': the heading names the axis, the line
+    gives its name and its ticks."""
+    if entry.index == 0 or not entry.label or axis_role(entry.label) is not None:
+        return False
+    heading = reading.entries[entry.index - 1]
+    if heading.kind != "heading" or axis_role(strip_markdown(heading.item.text)) not in ("x", "y"):
+        return False
+    whole = Entry(entry.index, entry.item, strip_markdown(heading.item.text), entry.item.text)
+    return axis(whole, reading) and bool(parse_axis(entry.item.text).ticks)
+
+
 def axes_in_one_entry(entry: Entry, reading: Reading) -> bool:
     """'Axes: x = weekday (Mon, Tue); y = time block, top to bottom 06–09, 09–12': one entry
     for the two axes, each part read as the entry of its own axis."""
@@ -725,6 +737,7 @@ LINE_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (
     ("colour_bar", colour_bar),
     ("colour_entry", colour_entry),
     ("axes_in_one_entry", axes_in_one_entry),
+    ("under_axis_heading", under_axis_heading),
     ("axis", axis),
 )
 DOCUMENT_RECOGNISERS: tuple[tuple[str, DocRecogniser], ...] = (
