@@ -411,7 +411,9 @@ def _named_line(label: str, ctx: Context, default: str) -> str:
 
 
 def labelled_list(item: Item, ctx: Context) -> bool:
-    several = bool(re.search(r"[,;|]", item.body or ""))
+    body = item.body or ""
+    # ("CTC-small: Beam 1 = 6.8   Beam 4 = 6.5": runs of spaces set several pairs apart too)
+    several = bool(re.search(r"[,;|]", body) or _SPACED.search(body.strip()))
     # the lines of a matrix whose axes share ticks are its rows ("Inflation — GDP growth 0.31;
     # Inflation 1.00"), and the first row of a triangle holds a single labelled value
     square = bool(ctx.x.ticks) and ctx.x.ticks == ctx.y.ticks
@@ -425,8 +427,10 @@ def labelled_list(item: Item, ctx: Context) -> bool:
         return False
     axis, key = found
     other = ctx.y if axis == "x" else ctx.x
-    pairs = labelled_slots(item.body or "", other, 2 if several else 1, own=key if square else None)
-    if not pairs and (lead := _LEAD_BEFORE_PAIRS.match(strip_markdown(item.body or ""))):
+    pairs = labelled_slots(body, other, 2 if several else 1, own=key if square else None)
+    if not pairs and not re.search(r"[,;|]", body) and len(spaced := _SPACED.split(body)) >= 2:
+        pairs = labelled_slots(", ".join(spaced), other, 2, own=key if square else None)
+    if not pairs and (lead := _LEAD_BEFORE_PAIRS.match(strip_markdown(body))):
         # "**gRPC** — gently rising: (1, 2.1), (2, 2.4)": a remark, a colon, then the pairs
         # (the remark may hold a number: "steeper past 8 clients: (1, 1.9), ...")
         pairs = labelled_slots(lead.group("rest"), other, 2, own=key if square else None)
