@@ -263,10 +263,12 @@ def colour_entry(entry: Entry, reading: Reading) -> bool:
 def under_axis_heading(entry: Entry, reading: Reading) -> bool:
     """'### X-axis' over 'Visit: Day 0, Day 14, Day 28': the heading names the axis, the line
     gives its name and its ticks."""
-    if entry.index == 0 or not entry.label or axis_role(entry.label) is not None:
+    if entry.index == 0 or not entry.label or reading.entries[entry.index - 1].kind != "heading":
         return False
     heading = reading.entries[entry.index - 1]
-    if heading.kind != "heading" or axis_role(strip_markdown(heading.item.text)) not in ("x", "y"):
+    if axis_role(strip_markdown(heading.item.text)) not in ("x", "y"):
+        return False
+    if axis_role(entry.label) is not None:
         return False
     whole = Entry(entry.index, entry.item, strip_markdown(heading.item.text), entry.item.text)
     return axis(whole, reading) and bool(parse_axis(entry.item.text).ticks)

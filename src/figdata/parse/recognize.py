@@ -160,6 +160,7 @@ class Context:
 _POINTER_REMARK = re.compile(r"(?<=\d|%|\))\s*(?:←|<-|⟵|<==?)\s*[^\d\s].*$")
 
 
+_BOUND_SIGNS = "<>≤≥"
 _BOUND_SLOT = re.compile(rf"[<>≤≥]\s*[~≈]?{NUM}\s*%?")
 
 
@@ -167,7 +168,7 @@ def _slot(token: str) -> Value | str | None:
     """A value, the string "missing" for a missing marker, "bound" for a value printed as a
     bound ("< 0.05", "> 99%"), or None."""
     token = token.strip()
-    if _BOUND_SLOT.fullmatch(token):
+    if token[:1] in _BOUND_SIGNS and _BOUND_SLOT.fullmatch(token):
         return "bound"
     if "`" in token or "**" in token:  # a value typed as code or bold: `0.71`, **79.5 (x)**
         token = strip_markdown(token)
@@ -176,9 +177,12 @@ def _slot(token: str) -> Value | str | None:
     if token == "" or is_missing(token):
         return "missing"
     # "−5.9•", "0.41*", "12.0†": a mark of significance or a footnote after the value
-    return parse_value(_MARK_AFTER.sub("", token))
+    if token[-1:] in _MARKS:
+        token = _MARK_AFTER.sub("", token)
+    return parse_value(token)
 
 
+_MARKS = "•*†‡"
 _MARK_AFTER = re.compile(r"(?<=[\d%])\s?[•*†‡]+$")
 
 
@@ -347,6 +351,12 @@ def _partly_keyed(item: Item, ctx: Context) -> bool:
     """'Syntax: L0=72.1, 80.4, 86.9, 88.0, 87.2, L20=85.5': as many values as ticks, those
     that name their tick each at its own place (the first and the last, say), the others
     between them in order."""
+    body = item.body or ""
+    if "=" not in body and ":" not in body:
+        return False  # (no value names its tick: the common case, found without splitting)
+    tokens = split_values(body)
+    if len(tokens) < 3:
+        return False
     found = positional_label(item.label or "", ctx) or resolve_either(
         item.label or "", ctx.x, ctx.y, prefer=_named_line(item.label or "", ctx, ctx.rows_axis)
     )
@@ -355,8 +365,7 @@ def _partly_keyed(item: Item, ctx: Context) -> bool:
     axis, key = found
     across = ctx.x.ticks if axis == "y" else column_order(ctx)
     other = ctx.x if axis == "y" else ctx.y
-    tokens = split_values(item.body or "")
-    if len(tokens) != len(across) or len(across) < 3:
+    if len(tokens) != len(across):
         return False
     slots, named = [], 0
     for i, token in enumerate(tokens):

@@ -122,6 +122,11 @@ def renamed_by_data(ctx: Context, items: list[Item]) -> tuple[AxisTicks, AxisTic
     legend, where every line of the data says "First half 0.71": the bracket was a remark.
     The data's names are the evidence; a tick the data also names whole stays.
     """
+    remarked = any(_REMARK.search(t) for t in ctx.x.ticks + ctx.y.ticks)
+    if not remarked and not any(
+        _JOINER.search(it.text if it.kind == "table" else it.label or "") for it in items
+    ):
+        return None  # (nothing to rename: the common case, found without reading the names)
     given = list(_data_names(items))
     joined, known = {}, {n.casefold() for n in given}
     for name in given:

@@ -123,9 +123,11 @@ def _resolve(label: str, name: str, axis_label: str | None, ticks: tuple) -> Res
     ):
         return Resolved(tick, "")
     # "First half" under the legend entry "First half (0–45')": a tick's remark left off
-    bare = [t for t in axis.ticks if _TRAILING_REMARK.sub("", t).casefold() == text.casefold()]
-    if len(bare) == 1 and bare[0] != text:
-        return Resolved(bare[0], "")
+    if any(t.endswith(")") for t in axis.ticks):
+        folded = text.casefold()
+        bare = [t for t in axis.ticks if _TRAILING_REMARK.sub("", t).casefold() == folded]
+        if len(bare) == 1 and bare[0] != text:
+            return Resolved(bare[0], "")
     # "Home games" under the row "Home": a name, then a common noun for what it labels
     if (m := _NAME_THEN_NOUN.fullmatch(text)) and (tick := match_tick(m.group(1), axis.ticks)):
         if not _numeric(tick):
@@ -175,7 +177,7 @@ def _before_unit(text: str, axis: AxisTicks) -> str | None:
         # "1B tokens" on the axis "Training tokens (B)": the unit the label gives, glued on
         if glued.group(2) in re.findall(r"[A-Za-zµ]+", axis.label or ""):
             tick = match_tick(glued.group(1), axis.ticks)
-    if tick is None:
+    if tick is None and " " in text:
         # "0 kg N/ha" under the tick "0 kg": the tick, its unit told in full
         for t in sorted(axis.ticks, key=len, reverse=True):
             if _NUMBER_AND_UNIT.fullmatch(t) and text.startswith(t):
@@ -375,13 +377,21 @@ def plural_mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
     (start, end, tick). Kept apart from :func:`mentions`: a plural is a subject's name ("For
     true finches, ..."), and taken only where a reader asks for one."""
     found = []
-    for tick in axis.ticks:
+    for tick, pattern in _plural_patterns(tuple(axis.ticks)):
+        found += [(m.start(), m.end(), tick) for m in pattern.finditer(text)]
+    return sorted(found)
+
+
+@lru_cache(maxsize=1 << 10)
+def _plural_patterns(ticks: tuple[str, ...]) -> list[tuple[str, re.Pattern]]:
+    out = []
+    for tick in ticks:
         if _PLURABLE.fullmatch(tick):
             pattern = rf"(?<![\w.]){re.escape(tick)}(?:s|es)(?!\w)"
             if re.search(r"[^aeiou]y$", tick):  # "hoverfly": "hoverflies"
                 pattern += rf"|(?<![\w.]){re.escape(tick[:-1])}ies(?!\w)"
-            found += [(m.start(), m.end(), tick) for m in re.finditer(pattern, text, re.I)]
-    return sorted(found)
+            out.append((tick, re.compile(pattern, re.I)))
+    return out
 
 
 # a word to which a plural's "s" or "es" may be added ("Weekday": "weekdays")
