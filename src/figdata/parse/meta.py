@@ -607,7 +607,9 @@ def _other_list(text: str, known: list[str]) -> Axis | None:
 
 _PROSE_LEGEND = re.compile(
     # ("the legend at the top right names them A (green), B (blue) and C": where it stands)
-    r"\blegend\b\s*(?:\([^()]*\)\s*|(?:at|in)\s+the\s+(?:\w+\s+){1,2}?)?"
+    # ("the legend above the plot: 18–29, 30–49, 65+")
+    r"\blegend\b\s*(?:\([^()]*\)\s*|(?:at|in)\s+the\s+(?:\w+\s+){1,2}?|"
+    r"(?:above|below|under|over|beside)\s+the\s+\w+(?=\s*:))?"
     r"(?:(?:lists|names|shows|reads|gives|identifies|labels|has)\s+"
     r"(?:(?:the|its)\s+(?:\w+\s+)?|them\s+(?:as\s+)?)?(?:(?:series|lines|bars|curves|entries|models|methods)\b\s*:?\s*)?"
     # "three bars for the legend entries Base (grey), +SFT (orange) and +DPO (blue)";
@@ -985,7 +987,11 @@ def series_names(texts: list[str]) -> list[str]:
             text = parts[1]  # the colour names the swatch, the rest names the series
         elif len(parts) == 2 and right * 2 >= len(pairs):
             text = parts[0]
-        out.append(re.sub(r"\s*\([^()]*\b(?:bars?|line|marker)s?\b[^()]*\)$", "", text))
+        text = re.sub(r"\s*\([^()]*\b(?:bars?|line|marker)s?\b[^()]*\)$", "", text)
+        # "Vanilla (black, solid)": a swatch in brackets after the name
+        if (m := re.search(r"\s*\(([^()]*)\)$", text)) and _swatch(m.group(1)) and m.start():
+            text = text[: m.start()]
+        out.append(text)
     return out
 
 
@@ -1019,7 +1025,7 @@ def _swatch_pair(text: str) -> list[str]:
 
 _DRAWN = re.compile(
     r"(?:bars?|lines?|markers?|dots?|squares?|circles?|triangles?|diamonds?|crosses|swatch|"
-    r"solid|dashed|dotted)"
+    r"solid|dashed|dotted|dash-dot(?:ted)?|dash-dotted)"
 )
 
 

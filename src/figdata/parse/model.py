@@ -227,7 +227,9 @@ def zone_of_heading(text: str) -> str | None:
     t = _NUMBERED.sub("", t)
     # "Cell Values (values follow the x-axis)": a remark in brackets does not name the section
     bare = _BRACKETED.sub(" ", t)
-    for text in (bare, t) if bare.strip() else (t,):
+    # ("Panel 1 — σ = 15 (colour bar 31 to 34)": a panel's remark does not make it a section)
+    opens_panel = bool(bare.strip()) and bool(lexicon.PANEL_OPENER.search(opener_parts(bare)[0]))
+    for text in (bare,) if opens_panel else (bare, t) if bare.strip() else (t,):
         for zone, words in _ZONE_PATTERNS:
             if words.search(text):
                 # "Notable cells", "Highlighted values": what the section holds outweighs

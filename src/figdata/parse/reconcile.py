@@ -385,7 +385,31 @@ def reconcile(
         told = sentences.find(
             items, trial, no_values=not (best.prose_values and best.loose_sentences)
         )
+    if told is None and chart in series.LEGEND_CHARTS and best.x.ticks and best.y.ticks:
+        told = _category_sentences(best, items)
     return told or best
+
+
+def _category_sentences(best: Context, items: list[Item]) -> Context | None:
+    """A bar chart's sentences that each name a category and walk its series ("In the North,
+    turnout climbs: 48.2% among 18–29 year olds, 61.5% for 30–49, ..."): the sentence reading
+    with the categories as its rows, its cells turned back to (category, series)."""
+    x = AxisTicks("x", best.y.label, list(best.y.ticks))
+    y = AxisTicks("y", best.x.label, list(best.x.ticks), list(best.x.ticks))
+    trial = Context(best.panel, x, y, best.pair_order, best.last_line)
+    trial.prose_values = best.prose_values
+    trial.cells = [{**c, "x": c["y"], "y": c["x"]} for c in best.cells]
+    trial.addressed = {(b, a) for a, b in best.addressed}
+    trial.findings = list(best.findings)
+    told = sentences.find(items, trial, no_values=not (best.prose_values and best.loose_sentences))
+    if told is None:
+        return None
+    out = Context(best.panel, best.x, best.y, best.pair_order, best.last_line)
+    out.prose_values = best.prose_values
+    out.cells = [{**c, "x": c["y"], "y": c["x"]} for c in told.cells]
+    out.addressed = {(b, a) for a, b in told.addressed}
+    out.findings = list(told.findings)
+    return out
 
 
 def _unread(best: Context, items: list[Item]) -> bool:
