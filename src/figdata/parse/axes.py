@@ -57,9 +57,11 @@ def axis_label(body: str) -> tuple[str | None, str]:
     def cut(m: re.Match, group: int) -> str:
         return body[m.start(group) : m.end(group)]
 
-    # a name in quotes, code or italics ("*Latitude band*"), near the start
+    # a name in quotes, code, italics ("*Latitude band*") or bold ("**Category**, top to
+    # bottom — ..."), near the start
     m = re.search(
-        r"\"([^\"]+)\"|`([^`]+)`|'([^']+)'|“([^”]+)”|(?<![*\w])\*(?!\s)([^*\d]+?)(?<!\s)\*(?![*\w])",
+        r"\"([^\"]+)\"|`([^`]+)`|'([^']+)'|“([^”]+)”|(?<![*\w])\*(?!\s)([^*\d]+?)(?<!\s)\*(?![*\w])"
+        r"|^\s*\*\*([^*\d]+?)\*\*(?=\s*,)",
         masked,
     )
     if m and (
@@ -69,7 +71,7 @@ def axis_label(body: str) -> tuple[str | None, str]:
         # one marked item after a comma ("Car, `Bus & tram`, Bike")
         m = None
     if m and m.start() < 40:
-        g = next(i for i in range(1, 6) if m.group(i))
+        g = next(i for i in range(1, 7) if m.group(i))
         return strip_markdown(cut(m, g)), body[: m.start()] + " " + body[m.end() :]
     m = re.match(
         r"^\s*((?:\*\*|__)?[A-Za-zα-ωΑ-Ω\x00][^(),;:]*?)\s*"
