@@ -151,7 +151,7 @@ FLOORS = {
     "b123": (0.983, 1.000),
     "b124": (0.972, 1.000),
     "b125": (0.960, 0.989),
-    "b126": (0.881, 0.997),
+    "b126": (0.949, 0.997),
 }
 
 
@@ -199,7 +199,6 @@ KNOWN_NO_DATA = {
     "b111/co11_passkey-context-lines",
     "b111/co24_latam-inflation-bom",
     "b112/cp24_optim-markup",
-    "b126/dd13_retail-spend",
     "b126/dd21_fire-correlation",
 }
 
