@@ -116,10 +116,11 @@ def opens_row(sentence: str, found: tuple[str, int, int]) -> bool:
     return len(gap.split()) <= 2 and not _TIE.search(gap)
 
 
+# the small words that join a count to what follows it, not names ("4 were labelled point
+# and 2 wave", "15 of them")
+_LINKS = r"and|or|but|of|to|as|in|into|on|at|for|with|under"
 # what ties a count to a column ("11 with Robin", "15 were labelled Warbler")
-_TIE = re.compile(
-    r"\b(?:with|for|as|to|into|under|on|at|in|is|are|was|were|been|got|went|called)\b", re.I
-)
+_TIE = re.compile(rf"\b(?:{_LINKS}|is|are|was|were|been|got|went|called)\b", re.I)
 
 
 def counts_other_rows(sentence: str, rows: AxisTicks, row: str) -> bool:
@@ -147,7 +148,6 @@ def counted_rows(sentence: str, rows: AxisTicks) -> dict[int, str]:
 
 
 # what may stand between a count and the class it counts: "9 true sparrow clips"
-_OWN_WORDS = re.compile(r"\s+(?:(?!(?:and|or|to|as|in|on|at|for|with|but|of)\b)[a-z]+\s+){0,2}")
-
-
-_NOUN_AFTER = re.compile(r"\s+(?!(?:and|or|to|as|in|on|at|for|with|but)\b)[a-z]{3,}\b")
+_OWN_WORDS = re.compile(rf"\s+(?:(?!(?:{_LINKS})\b)[a-z]+\s+){{0,2}}")
+# a noun after a class: "4 thrush clips"
+_NOUN_AFTER = re.compile(rf"\s+(?!(?:{_LINKS})\b)[a-z]{{3,}}\b")

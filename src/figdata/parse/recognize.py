@@ -161,7 +161,7 @@ _POINTER_REMARK = re.compile(r"(?<=\d|%|\))\s*(?:←|<-|⟵|<==?)\s*[^\d\s].*$")
 
 
 _BOUND_SIGNS = "<>≤≥"
-_BOUND_SLOT = re.compile(rf"[<>≤≥]\s*[~≈]?{NUM}\s*%?")
+_BOUND_SLOT = re.compile(rf"[{_BOUND_SIGNS}]\s*[~≈]?{NUM}\s*%?")
 
 
 def _slot(token: str) -> Value | str | None:
@@ -310,13 +310,9 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
         slots = [one]
     if slots is None:
         return labelled_list(item, ctx) or _partly_keyed(item, ctx)
-    found = positional_label(item.label, ctx) or resolve_either(
-        item.label, ctx.x, ctx.y, prefer=_named_line(item.label, ctx, ctx.rows_axis)
-    )
-    if found is None:
+    if (line := _line_of(item, ctx)) is None:
         return False
-    axis, key = found
-    across = ctx.x.ticks if axis == "y" else column_order(ctx)
+    axis, key, across = line
     layout = "row_list" if axis == "y" else "column_list"
     remarks = [s.remark for s in slots if isinstance(s, Value)]
     explicit = []
@@ -347,6 +343,18 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
     return True
 
 
+def _line_of(item: Item, ctx: Context) -> tuple[str, str, list[str]] | None:
+    """(axis, tick, the ticks across it) of the row or column a labelled line lists."""
+    label = item.label or ""
+    found = positional_label(label, ctx) or resolve_either(
+        label, ctx.x, ctx.y, prefer=_named_line(label, ctx, ctx.rows_axis)
+    )
+    if found is None:
+        return None
+    axis, key = found
+    return axis, key, ctx.x.ticks if axis == "y" else column_order(ctx)
+
+
 def _partly_keyed(item: Item, ctx: Context) -> bool:
     """'Syntax: L0=72.1, 80.4, 86.9, 88.0, 87.2, L20=85.5': as many values as ticks, those
     that name their tick each at its own place (the first and the last, say), the others
@@ -357,13 +365,9 @@ def _partly_keyed(item: Item, ctx: Context) -> bool:
     tokens = split_values(body)
     if len(tokens) < 3:
         return False
-    found = positional_label(item.label or "", ctx) or resolve_either(
-        item.label or "", ctx.x, ctx.y, prefer=_named_line(item.label or "", ctx, ctx.rows_axis)
-    )
-    if found is None:
+    if (line := _line_of(item, ctx)) is None:
         return False
-    axis, key = found
-    across = ctx.x.ticks if axis == "y" else column_order(ctx)
+    axis, key, across = line
     other = ctx.x if axis == "y" else ctx.y
     if len(tokens) != len(across):
         return False
@@ -1415,7 +1419,7 @@ def bound_before(text: str) -> bool:
     return bool(_BOUND_BEFORE.search(text)) and not _WALK_TO.search(text)
 
 
-_BOUND_SIGN = re.compile(r"[<>≤≥]\s*[\"“']?\s*$")
+_BOUND_SIGN = re.compile(rf"[{_BOUND_SIGNS}]\s*[\"“']?\s*$")
 
 
 def at_pairs(item: Item, ctx: Context, group) -> bool:

@@ -298,7 +298,7 @@ def _respectively(sentence: str, cols: AxisTicks) -> str:
     if m is None:
         return sentence
     values = re.findall(rf"[~≈]?{NUM}\s*%?", m.group("values"))
-    named = [n for n in mentions(sentence[: m.start()], cols)]
+    named = mentions(sentence[: m.start()], cols)
     if len(named) < len(values):
         return sentence
     named = named[-len(values) :]
