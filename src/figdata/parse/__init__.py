@@ -24,6 +24,7 @@ from figdata.parse.meta import Meta, read_meta
 from figdata.parse.model import Item, assign_zones, classify, split_label
 from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, recognize
 from figdata.parse.reconcile import reconcile
+from figdata.parse.series import LEGEND_CHARTS
 from figdata.parse.structure import Panel, split_panels, widens
 from figdata.parse.text import norm, strip_markdown
 from figdata.parse.tick_names import strip_axis_words
@@ -80,6 +81,7 @@ def parse_document(doc: str, raw: bytes) -> ParsedDocument:
     truncated_at = None
     panels, contexts = _fold_empty_sections(panels, contexts, meta)
     panels, contexts = _join_complements(panels, contexts, meta)
+    panels, contexts = _join_series(panels, contexts, meta)
     panels, contexts, restated = _fold_restated(panels, contexts, meta)
     for panel, ctx in zip(panels, contexts, strict=True):
         if ctx.truncated and truncated_at is None:
@@ -184,6 +186,36 @@ def _join_complements(panels: list[Panel], contexts: list[Context], meta: Meta):
         first.cells.extend(ctx.cells)
         first.findings.extend(ctx.findings)
         first.addressed |= ctx.addressed
+    panel.title = meta.single_title or panel.title
+    return [panel], [first]
+
+
+def _join_series(panels: list[Panel], contexts: list[Context], meta: Meta):
+    """Sections that each hold one series of a line or bar chart are one panel.
+
+    "**Aletsch**", then its points, "**Rhône**", then its points: every section reads the
+    same categories and one series of its own. Taken only when the text announces one
+    figure; the panels of a figure of several each hold a grid or several series.
+    """
+    if len(panels) < 2 or meta.chart_type not in LEGEND_CHARTS or (meta.announced or 1) > 1:
+        return panels, contexts
+    first = contexts[0]
+    names = [{c["y"] for c in ctx.cells} for ctx in contexts]
+    if any(len(n) != 1 for n in names) or len(set().union(*names)) != len(panels):
+        return panels, contexts
+    if any(set(ctx.x.ticks) != set(first.x.ticks) or not ctx.x.ticks for ctx in contexts):
+        return panels, contexts
+    panel = panels[0]
+    series = [n.pop() for n in names]
+    for other, ctx in zip(panels[1:], contexts[1:], strict=True):
+        panel.items.extend(other.items)
+        for record in ctx.cells + ctx.findings:
+            record["panel"] = panel.index
+        first.cells.extend(ctx.cells)
+        first.findings.extend(ctx.findings)
+        first.addressed |= ctx.addressed
+    first.y = AxisTicks("y", first.y.label, series, list(series))
+    panel.y = first.y
     panel.title = meta.single_title or panel.title
     return [panel], [first]
 
@@ -361,7 +393,7 @@ def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> C
     if (
         meta.legend is not None
         and meta.legend.ticks
-        and (meta.chart_type in ("grouped_bar", "line") or not ya.ticks)
+        and (meta.chart_type in LEGEND_CHARTS or not ya.ticks)
     ):
         ya = meta.legend
     order = ya.order or ("legend" if ya is meta.legend else None)

@@ -97,6 +97,11 @@ def axis_label(body: str) -> tuple[str | None, str]:
     )
     if m and len(m.group(1).split()) >= 2 and not re.search(r"\d", m.group(1)):
         return strip_markdown(cut(m, 1)).strip(), cut(m, 2)
+    # "tree, top to bottom — Maple, Birch": the name, its order, a dash, then the ticks
+    m = re.match(r"^\s*([^,;:—–]+?)\s*,\s*([^,;:—–]{1,30}?)\s*(?:[—–]|\s-\s|:)\s*(\S.*)$", masked)
+    if m and _ORDER.fullmatch(m.group(2)) and not re.search(r"\d", m.group(1)):
+        if len(m.group(1).split()) <= 6:
+            return strip_markdown(cut(m, 1)).strip(), cut(m, 3)
     m = re.match(r"^\s*([^,;:—–]+?)\s*(?:[—–]|\s-\s|:)\s*(\S.*)$", masked)
     # "Physical gate error (×10⁻⁴) — 10, 20": a unit in brackets may hold digits
     if (
@@ -131,6 +136,11 @@ def axis_label(body: str) -> tuple[str | None, str]:
     return None, body
 
 
+_ORDER = re.compile(
+    rf"(?:listed\s+)?(?:{lexicon.ORDER_TOP_DOWN.pattern}|{lexicon.ORDER_BOTTOM_UP.pattern}|"
+    rf"{lexicon.ORDER_LEFT_RIGHT.pattern})",
+    re.I,
+)
 _PROPER_NAME = re.compile(r"[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,2}")
 
 

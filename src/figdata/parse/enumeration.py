@@ -47,6 +47,10 @@ _LEAD = re.compile(
     r"(?:top|bottom|left|right)\s+to\s+(?:top|bottom|left|right))\s*:?\s+",
     re.I,
 )
+# "labelled from the top down L1, L2, L3": the walk's direction, then the list
+_ORDER_LEAD = re.compile(
+    r"\b(?:from\s+)?(?:the\s+)?(?:top\s+down|bottom\s+up)(?:wards?)?\s*:?\s+", re.I
+)
 _DASH_LEAD = re.compile(r"^(?P<lead>[^\d<>\"“`]{1,60}?)\s+[–—-]\s+(?P<rest>\S.*)$")
 # "BC5 — and one row per run": a dash that closes a list set off inside a sentence
 _DASH_CLAUSE = re.compile(r"\s+[—–]\s+(?:and|or|with|while|each|one|per)\b.*$", re.S)
@@ -164,6 +168,7 @@ def _drop_lead(first: str) -> tuple[bool, str]:
     ends = [m.end() for m in (_LEAD.match(masked),) if m]
     ends += [m.end() for m in lexicon.LIST_LEAD.regex.finditer(masked)]
     ends += [m.start("rest") for m in (_DASH_LEAD.match(masked),) if m]
+    ends += [m.end() for m in _ORDER_LEAD.finditer(masked)]
     for end in sorted(set(ends), reverse=True):
         after = first[end:]
         if (
@@ -418,7 +423,13 @@ def _opened_in_prose(parts: list[str]) -> list[str]:
 
 def _without_swatches(parts: list[str]) -> list[str]:
     """'1 Row (salmon), 2 Rows (gold), 3 Rows (teal)': when most items end in a remark and
-    most remarks name a colour, every remark is a swatch, known colour word or not."""
+    most remarks name a colour, every remark is a swatch, known colour word or not.
+
+    'Small (74M) in light grey, Base (244M) in mid grey': a swatch after "in" ends every item.
+    """
+    tails = [_SWATCH_TAIL.match(p.strip().rstrip(".;")) for p in parts]
+    if len(parts) >= 2 and all(tails):
+        return [m.group(1) for m in tails if m]
     remarks = [_TRAIL_PAREN.match(p.strip().rstrip(".;")) for p in parts]
     marked = [m for m in remarks if m and len(m.group(2).split()) <= 2]
     if len(parts) < 2 or len(marked) < len(parts):
@@ -426,6 +437,13 @@ def _without_swatches(parts: list[str]) -> list[str]:
     if sum(bool(lexicon.COLOUR_WORDS.search(m.group(2))) for m in marked) * 2 <= len(marked):
         return parts
     return [m.group(1) for m in marked]
+
+
+_SWATCH_TAIL = re.compile(
+    rf"^(.*?\S)\s+(?:(?:drawn|shown|plotted)\s+)?(?:in|as)\s+(?:(?:{lexicon.COLOUR_WORDS.pattern})"
+    r"(?:[\s,/-]+|$))+$",
+    re.I,
+)
 
 
 def _counted_items(parts: list[str]) -> bool:

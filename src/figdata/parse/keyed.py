@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from figdata.parse import lexicon
 from figdata.parse.model import Item
 from figdata.parse.recognize import (
     SUMMARY_LABEL,
@@ -312,6 +313,26 @@ def nested(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | Non
             axis = AxisTicks(outer, own.label, heads, heads if outer == "y" else [])
             return (axis, other) if outer == "x" else (other, axis)
     return None
+
+
+def nested_undeclared(items: list[Item], chart: str) -> tuple[AxisTicks, AxisTicks] | None:
+    """Both axes from nested bullets when the text declares neither: "- **100 m**" over
+    "  - Runner A: 11.42 s", each group listing the same children in the same order.
+
+    The heads are a bar or line chart's categories (x) and the children its series; of
+    anything else the heads are the rows.
+    """
+    groups = _groups(items)
+    if len(groups) < 2 or any(len(children) < 2 for _, children in groups):
+        return None
+    children, heads = groups[0][1], [head for head, _ in groups]
+    if any(kids != children for _, kids in groups) or len(set(heads)) != len(heads):
+        return None
+    if len(set(children)) != len(children) or not all(heads) or not all(children):
+        return None
+    if chart in lexicon.LEGEND_CHARTS:
+        return AxisTicks("x", None, heads), AxisTicks("y", None, children, list(children))
+    return AxisTicks("x", None, children), AxisTicks("y", None, heads, list(heads))
 
 
 _BOLD_BULLET = re.compile(r"\*\*[^*]+\*\*:?")

@@ -39,9 +39,12 @@ SUMMARY = Entry(
     "a label that introduces a statement about the panel, never a row of cells",
 )
 
+#: the chart types whose y is a legend's series, not a vertical axis of ticks
+LEGEND_CHARTS = ("line", "grouped_bar")
+
 ORDER_BOTTOM_UP = Entry(
     "order_bottom_up",
-    r"bottom\s*(?:[- ]to[- ]|→|->|⟶)\s*top|upward|bottom row first|from the bottom|"
+    r"bottom\s*(?:[- ]to[- ]|→|->|⟶)\s*top|upward|bottom row first|from the bottom(?:\s+up)?|"
     r"(?:listed|read(?:ing)?)\s+upwards?",
     "listed from bottom to top",
     "the y ticks are listed starting at the bottom edge",
@@ -54,7 +57,7 @@ ORDER_LEFT_RIGHT = Entry(
 )
 ORDER_TOP_DOWN = Entry(
     "order_top_down",
-    r"top\s*(?:[- ]to[- ]|→|->|⟶)\s*bottom|downward|from the top|top row first|"
+    r"top\s*(?:[- ]to[- ]|→|->|⟶)\s*bottom|downward|from the top(?:\s+down)?|top row first|"
     r"(?:listed|read(?:ing)?)\s+downwards?",
     "64 listed from the top",
     "the y ticks are listed starting at the top edge",

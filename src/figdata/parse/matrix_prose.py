@@ -73,7 +73,15 @@ def read_matrix_sentence(
             start = counts[i - 1].end() if i else 0
             before = [t for a, b, t in named if start <= a and b <= m.start()]
             gap = sentence[max((b for a, b, _ in named if b <= m.start()), default=0) : m.start()]
-            if not before or gap.strip():
+            # ("None are called robin (0)": the count in brackets after the one class a verb
+            # of its clause names; "thrush predicted as warbler (6)" names a row of its own,
+            # "with wren (57) and finch (54) the best" no verb)
+            bracket = (
+                gap.strip() == "("
+                and len(mentions(opened, classes)) == 1
+                and _VERB.search(opened) is not None
+            )
+            if not before or (gap.strip() and not bracket):
                 return None
             tick = before[-1]  # "as finch 42 times": the class right before the count
         out.append((tick, value))
@@ -98,6 +106,8 @@ def row_subject(sentence: str, rows: AxisTicks) -> tuple[str, int, int] | None:
     start, end, tick = found[0]
     if _COLUMN.match(sentence, end):
         return None  # "the entries in the Coil column": a column, not the row
+    if _VERB.search(_COUNT_CLAUSE_END.split(sentence[:start])[-1]):
+        return None  # "None are called robin (0)": a verb's object, not the sentence's row
     for m in _NUMBER.finditer(sentence[:start]):
         if re.search(r"[,;:]", sentence[m.end() : start]):
             return None  # a value in an earlier clause: the sentence does not open with its row
@@ -119,8 +129,10 @@ def opens_row(sentence: str, found: tuple[str, int, int]) -> bool:
 # the small words that join a count to what follows it, not names ("4 were labelled point
 # and 2 wave", "15 of them")
 _LINKS = r"and|or|but|of|to|as|in|into|on|at|for|with|under"
+_VERBS = r"is|are|was|were|been|got|went|called"
 # what ties a count to a column ("11 with Robin", "15 were labelled Warbler")
-_TIE = re.compile(rf"\b(?:{_LINKS}|is|are|was|were|been|got|went|called)\b", re.I)
+_TIE = re.compile(rf"\b(?:{_LINKS}|{_VERBS})\b", re.I)
+_VERB = re.compile(rf"\b(?:{_VERBS})\b", re.I)
 
 
 def counts_other_rows(sentence: str, rows: AxisTicks, row: str) -> bool:

@@ -532,7 +532,7 @@ def _data_line(label: str, body: str) -> bool:
 def prose_axes(reading: Reading) -> None:
     """Axes the overview tells in a sentence, for an axis no entry listed."""
     prose = " ".join([reading.overview, *reading.paragraphs])
-    if chart_type(reading.overview) in ("line", "grouped_bar"):
+    if chart_type(reading.overview) in lexicon.LEGEND_CHARTS:
         # "(rows are weeks, columns are the three series)": how a table of a line or bar
         # chart is laid out, not the chart's axes (x is the x-axis, y the legend's series)
         prose = _TABLE_REMARK.sub(" ", prose)
@@ -684,7 +684,7 @@ def swatch_legend(reading: Reading) -> None:
     """ "three bars coloured by model: ResNet-50 (blue), Ours (28M) (green)": the series of a
     bar or line chart, each named with its colour, are its legend."""
     meta = reading.meta
-    if meta.legend is not None or meta.chart_type not in ("grouped_bar", "line"):
+    if meta.legend is not None or meta.chart_type not in lexicon.LEGEND_CHARTS:
         return
     prose = strip_markdown(" ".join([reading.overview, *reading.paragraphs]))
     for sentence in re.split(r"(?<=[a-z)])\.\s", prose):
@@ -821,7 +821,7 @@ def _settle(meta: Meta, items: list[Item]) -> Meta:
         lexicon.NO_VALUES.search(strip_markdown(" ".join(it.text for it in items)))
     )
     if (
-        meta.chart_type in ("grouped_bar", "line")
+        meta.chart_type in lexicon.LEGEND_CHARTS
         and meta.y.ticks
         and all(map(_number, meta.y.ticks))
     ):
@@ -1359,28 +1359,47 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         return named
     if axis := _ticks_told_in_sentence(text, role):
         return axis
-    if bracketed is not None and (axis := _named_list(text, bracketed.label or "")):
-        return axis  # "product category (vertical axis) ... the product categories are A, B"
+    for found in (bracketed, named, spoken):
+        # "product category (vertical axis) ... the product categories are A, B"; "the x-axis
+        # is the calendar month ... Months shown: Mar, May, Jul" (a name said without its
+        # bracket is followed only to a colon: "rows are query tokens and columns are ...")
+        if found is None or found.ticks:
+            continue
+        if axis := _named_list(text, found.label or "", verbs=found is bracketed):
+            return axis
     return bracketed or named or spoken
 
 
-def _named_list(text: str, name: str) -> Axis | None:
+def _named_list(text: str, name: str, verbs: bool = True) -> Axis | None:
     """The list a later clause gives a name an axis was given ("by product category
     (vertical axis) ... the product categories from top to bottom are Steel, Machinery")."""
-    if len(name) < 3:
-        return None
-    stem = re.escape(name.rstrip("s")[:-1] if name.endswith("y") else name.rstrip("s"))
-    for m in re.finditer(
-        rf"\b{stem}\w*\s+(?P<order>[^.;:,]{{0,30}}?)\s*(?:are|is|include)\s*:?\s+"
-        r"(?P<list>[^.;]+)",
-        text,
-        re.I,
-    ):
-        axis = parse_axis(m.group("list"), with_label=False)
-        if len(axis.ticks) >= 2:
-            axis.label = name
-            axis.order = axis.order or tick_order(m.group("order"), axis.ticks)
-            return axis
+    words = name.split()
+    # the whole name, then its head noun after a colon ("calendar month" is told as "Months
+    # shown: Mar, May, ...")
+    for part in dict.fromkeys([name, words[-1]] if words else []):
+        if len(part) < 3:
+            continue
+        stem = re.escape(part.rstrip("s")[:-1] if part.endswith("y") else part.rstrip("s"))
+        verb = (
+            rf"\b{stem}\w*\s+(?P<order>[^.;:,]{{0,30}}?)\s*(?:are|is|include)\s*:?\s+"
+            r"(?P<list>[^.;]+)|"
+            if part == name and verbs
+            else ""
+        )
+        for m in re.finditer(
+            # "Depths, from the surface at the top to the bottom: 5 m, 25 m": a colon after
+            rf"{verb}(?<![\w-]){stem}\w*(?P<order_colon>[^.;:\d()]{{0,80}}):\s+"
+            r"(?P<list_colon>[^.;]+(?:\.\d[^.;]*)*)",
+            text,
+            re.I,
+        ):
+            listed = m.groupdict().get("list") or m.group("list_colon")
+            axis = parse_axis(listed, with_label=False)
+            if len(axis.ticks) >= 2:
+                axis.label = name
+                order = m.groupdict().get("order") or m.group("order_colon") or ""
+                axis.order = axis.order or tick_order(order, axis.ticks)
+                return axis
     return None
 
 

@@ -100,7 +100,10 @@ _SETEXT = re.compile(r"^\s{0,3}={3,}\s*$")
 # "Row 1 (size 1): 0.119 | 0.102", "B = 0.5 T → 4.76 | 6.50": a label, then values set apart
 # ("**Yaw 0°:** 0.186 | 0.337": the label's closing emphasis after the colon)
 # ("`en → sw`: 58.3 | `en → yo`: 41.2": a key in code may hold an arrow of its own)
-_LABELLED_BARS = re.compile(r"^(?:`[^`|]*`|[^|:→`])+(?::|→|->)(?:\*\*|__|\*)?\s*[-−+~≈]?\d[^|]*\|")
+# ("**Tomato:** DSLR 0.94 | Phone 0.91": a name before each value, the same line)
+_LABELLED_BARS = re.compile(
+    r"^(?:`[^`|]*`|[^|:→`])+(?::|→|->)(?:\*\*|__|\*)?\s*(?:[^|\d:]{1,40}?\s)?[-−+~≈]?\d[^|]*\|"
+)
 
 
 # 'x-axis  "Soil texture": Loam | Clay | Sand': an axis' entry whose ticks bars set apart

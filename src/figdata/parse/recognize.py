@@ -265,12 +265,13 @@ def cut_short(ctx, axis, key, across, slots, item, layout, name) -> bool:
     )
 
 
-def _cut_pairs(ctx, axis, key, size, pairs, item, layout, name) -> bool:
+def _cut_pairs(ctx, axis, key, size, pairs, item, layout, name, whole=False) -> bool:
     """The file's last line, cut off after ``pairs`` of a row of ``size`` cells ("West: Q1
-    −2.8%, Q2 −1.9%, Q3 +5"): the complete pairs, and a finding."""
+    −2.8%, Q2 −1.9%, Q3 +5"): the complete pairs, and a finding. ``whole``: a separator
+    follows the last of ``pairs``."""
     if item.line != ctx.last_line or not 0 < len(pairs) < size:
         return False
-    kept = pairs if item.text.rstrip().endswith((",", ";", "|")) else pairs[:-1]
+    kept = pairs if whole or item.text.rstrip().endswith((",", ";", "|")) else pairs[:-1]
     for tick, s in kept:
         _place(ctx, axis, key, tick, s, item, layout)
     ctx.truncated = True
@@ -447,11 +448,17 @@ def labelled_list(item: Item, ctx: Context) -> bool:
         # "**gRPC** — gently rising: (1, 2.1), (2, 2.4)": a remark, a colon, then the pairs
         # (the remark may hold a number: "steeper past 8 clients: (1, 1.9), ...")
         pairs = labelled_slots(lead.group("rest"), other, 2, own=key if square else None)
+    whole = False
+    if not pairs and item.line == ctx.last_line and re.search(r"[,;|]", body):
+        # "... | Phone (high-end) 0.93 | Phone (bud": the file ends inside a pair's name; the
+        # pairs before it are whole
+        pairs = labelled_slots(re.sub(r"[,;|][^,;|]*$", "", body), other, 1)
+        whole = bool(pairs)
     if not pairs:
         return False
     size = len(ctx.y.ticks if axis == "x" else ctx.x.ticks)
     name = strip_markdown(item.label or "")
-    if _cut_pairs(ctx, axis, key, size, pairs, item, "labelled_list", name):
+    if _cut_pairs(ctx, axis, key, size, pairs, item, "labelled_list", name, whole):
         return True
     for tick, slot in pairs:
         _place(ctx, axis, key, tick, slot, item, "labelled_list")
@@ -764,6 +771,8 @@ def group_child(item: Item, ctx: Context, group) -> bool:
         return False
     if _BOTH_KEYS.match(strip_markdown(label).strip()):
         return False  # "(x=16, y=2.0) → 0.80" under a group: the point names its own row
+    if "," in label and point_coords(label, ctx, None) is not None:
+        return False  # "Dropout 0.1, Weight decay 0: 70.9%" under "**Weight decay 0**": too
     if len(found.prefix.split()) >= 2 and compares(strip_markdown(item.text)):
         return False  # "Annotation above the Drip bar: +0.9 (gain over rain-fed)": a difference
     x, y = (found.tick, group[1]) if group[0] == "y" else (group[1], found.tick)
@@ -1070,6 +1079,8 @@ def table(rows: list[Item], ctx: Context) -> None:
         data = [(r, _cells_of(r.text)) for r in body]
     if _long_table(header, data, ctx) or _long_table(header, _filled_down(data), ctx):
         return
+    if _point_table(data, ctx):
+        return
     # summary columns ("Mean", "Row total") are not part of the grid
     keep = [
         j
@@ -1224,6 +1235,28 @@ def _filled_down(data):
             if j < len(out[i][1]) and out[i][1][j] == "":
                 out[i][1][j] = out[i - 1][1][j]
     return out
+
+
+def _point_table(data, ctx: Context) -> bool:
+    """A key column of points and a column of values: "| 3x2 | 72.6 |", "| (8, 2) | 0.7 |".
+
+    Read as the same points listed as bullets; taken only when every row's key is a point.
+    """
+    if len(data) < 2 or any(len(cells) != 2 for _, cells in data):
+        return False
+    found = []
+    for item, cells in data:
+        slot = _slot(cells[1])
+        coords = point_coords(cells[0], ctx, None) if slot is not None else None
+        if coords is None:
+            return False
+        found.append((item, cells[1], slot, coords))
+    for item, raw, slot, (x, y, _) in found:
+        if slot == "missing":
+            ctx.missing(x, y, item, raw or "blank")
+        else:
+            ctx.cell(x, y, slot, item, "table")
+    return True
 
 
 def _long_table(header: list[str], data, ctx: Context) -> bool:

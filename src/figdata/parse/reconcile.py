@@ -111,7 +111,9 @@ def _data_names(items: list[Item]) -> Iterator[str]:
 
 
 _NAME_BEFORE_VALUE = re.compile(r"\s*([^\W\d][^:=\d]*?)\s*[:=]?\s+[-−+~≈]?\d")
-_REMARK = re.compile(r"\s*\([^()]*\)\s*$")
+# a bracket after a name, unless it holds one size: "Small (74M)" names the variant, as
+# "Ours (600M)" does; "First half (0–45')" says when
+_REMARK = re.compile(r"\s*\((?!\s*[~≈]?\d[\d.,]*\s*[A-Za-zµ%]{0,3}\s*\))[^()]*\)\s*$")
 
 
 def renamed_by_data(ctx: Context, items: list[Item]) -> tuple[AxisTicks, AxisTicks] | None:
@@ -247,7 +249,7 @@ def from_data(items: list[Item], chart: str) -> tuple[AxisTicks, AxisTicks] | No
         return None
     if len(set(labels)) != len(labels):
         return None
-    if chart in ("grouped_bar", "line"):
+    if chart in series.LEGEND_CHARTS:
         return AxisTicks("x", None, labels), AxisTicks("y", None, names, list(names))
     return AxisTicks("x", None, names), AxisTicks("y", None, labels, list(labels))
 
@@ -358,7 +360,7 @@ def reconcile(
         trial.prose_values = best.prose_values
         run(trial)
         best = trial if trial.cells and score(trial) >= score(best) else best
-    if best is ctx and ctx.cells and chart not in ("line", "grouped_bar"):
+    if best is ctx and ctx.cells and chart not in series.LEGEND_CHARTS:
         # a series chart's points are read series by series (_series_first), not as keys
         best = _more_from_keys(ctx, items, run)
     if not best.cells and (why := keyed.undecided_long_table(items, best)):
@@ -557,6 +559,8 @@ def _candidates(
         readings.append(("tuples", *found))
     if found := keyed.nested(items, ctx):
         readings.append(("nested", *found))
+    elif not (ctx.x.ticks or ctx.y.ticks) and (found := keyed.nested_undeclared(items, chart)):
+        readings.append(("nested_undeclared", *found))
     if ctx.x.ticks and ctx.y.ticks and (found := keyed.relabelled(items, ctx)):
         readings.append(("relabelled", *found))
     for name, x, y in readings:

@@ -30,7 +30,7 @@ from figdata.parse.ticks import AxisTicks, match_tick, mentions, resolve
 from figdata.parse.values import NUM, Value, parse_value, split_values
 
 #: charts whose y "ticks" are series named by a legend
-LEGEND_CHARTS = ("line", "grouped_bar")
+LEGEND_CHARTS = lexicon.LEGEND_CHARTS
 
 # a run of values joined by arrows: "2.41 → 2.18 → 2.05"
 _ARROW = re.compile(r"\s*(?:→|->|⟶|=>)\s*")

@@ -113,7 +113,7 @@ def _heads_series_lines(data: list[Item], index: int, meta: Meta) -> bool:
     whose lines are named by the legend's entries is a category of the chart, not a panel
     (so is '**Algebra** — Cohort A 72.5%, Cohort B 80.1%', a head whose own values the
     entries name)."""
-    if meta.chart_type not in ("grouped_bar", "line") or not meta.legend:
+    if meta.chart_type not in lexicon.LEGEND_CHARTS or not meta.legend:
         return False
     entries = meta.legend.ticks
     body = re.sub(r"^\s*[—–:-]\s*", "", strip_markdown(data[index].body or ""))
@@ -129,6 +129,30 @@ def _heads_series_lines(data: list[Item], index: int, meta: Meta) -> bool:
             return False
         named += 1
     return named >= 2
+
+
+def _heads_tick_lines(data: list[Item], index: int, text: str, meta: Meta) -> bool:
+    """'**Left channel**' over '- Final third → 68.4%', '- Middle third → 81.9%': a head
+    that opens with a tick of one axis, over lines each named by a tick of the other, is a
+    group of the grid, not a panel."""
+    raw = strip_markdown(text).strip().rstrip(":").casefold()
+    for axis, other in ((meta.x, meta.y), (meta.y, meta.x)):
+        if not axis.ticks or not other.ticks:
+            continue
+        if not any(
+            raw.startswith(t.casefold()) and not raw[len(t) : len(t) + 1].isalnum()
+            for t in axis.ticks
+        ):
+            continue
+        named = 0
+        for item in data[index + 1 :]:
+            if item.kind in ("heading", "bold") or item.label is None:
+                break
+            if not match_tick(strip_markdown(item.label).strip(), other.ticks):
+                return False
+            named += 1
+        return named >= 2
+    return False
 
 
 def _match_title(heading: str, titles: list[str]) -> str:
@@ -360,6 +384,7 @@ def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Pan
             if (
                 not _is_group_heading(text, meta)
                 and not _heads_series_lines(data, index, meta)
+                and not _heads_tick_lines(data, index, text, meta)
                 and _opens_panel(data, index, text, meta)
             ):
                 panels.append(Panel(len(panels), _match_title(text, meta.titles), item.line))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from figdata.parse import lexicon
 from figdata.parse.recognize import Context
 from figdata.parse.ticks import AxisTicks, label_unit, name_score
 from figdata.parse.values import NUM
@@ -55,7 +56,7 @@ def strip_axis_words(ctx: Context, chart_type: str | None = None) -> None:
     """Rename the ticks of each axis of ``ctx`` (and its cells and findings) to bare values."""
     for name in ("x", "y"):
         axis: AxisTicks = getattr(ctx, name)
-        legend = name == "y" and chart_type in ("grouped_bar", "line")
+        legend = name == "y" and chart_type in lexicon.LEGEND_CHARTS
         renames = bare_names(axis, legend) or bare_units(axis)
         if renames is None:
             continue
