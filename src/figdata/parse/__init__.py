@@ -316,9 +316,10 @@ def _cut_last_cell(ctx: Context, lines: list[str]) -> None:
     if ctx.last_line is None or ctx.truncated:
         return
     on_last = [c for c in ctx.cells if c["line"] == ctx.last_line]
-    if len(on_last) < 2:
-        return
     text = lines[ctx.last_line - 1].rstrip()
+    # ("- 65-79: 14.": one value alone, cut after its decimal point)
+    if not on_last or (len(on_last) < 2 and not _CUT_TAIL.search(text)):
+        return
     last = on_last[-1]
     # ("| S2 | 0.2 | 0.6 | 1.": the cut may leave a decimal point or an exponent's sign behind)
     if not (

@@ -258,7 +258,13 @@ def find(items: list[Item], ctx: Context) -> Grid | None:
         rows, k = cut, len(cut)
     # a line listing a declared axis's ticks is that axis, not a row
     ticks = {tuple(t.casefold() for t in a.ticks) for a in (ctx.x, ctx.y) if a.ticks}
-    rows = [r for r in rows if _texts(r[2]) not in ticks]
+    # ("Cathode | 300 K | 350 K": the ticks as printed, units and all)
+    rows = [
+        r
+        for r in rows
+        if _texts(r[2]) not in ticks
+        and tuple(strip_markdown(p).strip().casefold() for p in _parts(r[0])[1:]) not in ticks
+    ]
     ragged = [] if triangle else [r for r in rows if len(r[2]) != k]
     rows = rows if triangle else [r for r in rows if len(r[2]) == k]
     labels = [label for _, label, _ in rows]

@@ -582,6 +582,15 @@ VALUES_FIELD = Entry(
     "a field whose body is the values of the row (or column) its heading names",
 )
 
+#: a count of the figure's own parts: how many there are, not a value of one
+PARTS_COUNT = Entry(
+    "parts_count",
+    r"(?<![\w.])\d+\s+(?:(?:annotated|printed|labelled|numbered|coloured|shaded|visible)\s+)?"
+    r"(?:cells|rows|columns|panels|ticks|squares|bars|markers|entries)\b",
+    "Rather than transcribing all 20 cells",
+    "the number counts the chart's cells, rows or marks; no cell holds it",
+)
+
 ENTRIES: tuple[Entry, ...] = (
     ORDER_LEFT_RIGHT,
     PANEL_OPENER,
@@ -614,6 +623,7 @@ ENTRIES: tuple[Entry, ...] = (
     CATEGORY_AXIS,
     VALUE_AXIS_NAME,
     NO_VALUES,
+    PARTS_COUNT,
     COMPARISON,
     BOUND,
     STATES,

@@ -567,6 +567,7 @@ def prose_axes(reading: Reading) -> None:
             missing.ticks = other.ticks
 
 
+_LEGEND_CLAUSE = re.compile(rf"(?:[;,]\s|\s(?:and|while)\s)[^;]*?{lexicon.LEGEND.pattern}", re.I)
 _TABLE_REMARK = re.compile(r"\((?=[^()]*\brows\b)(?=[^()]*\bcolumns\b)[^()]*\)", re.I)
 _ROWS_AND_COLUMNS_BOTH = re.compile(
     r"\b(?:rows\s+and\s+columns|columns\s+and\s+rows)\s+both\b", re.I
@@ -1331,7 +1332,11 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         body = _before_other_axis(_within_brackets(m.group("body")), other)
         # "lists four benchmarks; each group has three bars for the legend entries A, B, C":
         # the legend's entries are not the axis' ticks
-        body = re.split(rf"[;,]\s[^;]*?{lexicon.LEGEND.pattern}", body, maxsplit=1, flags=re.I)[0]
+        # (the clause that names the legend, never a comma inside the axis' brackets: "the
+        # season (2018, 2019, 2020) and the legend names ...")
+        masked = re.sub(r"\([^()]*\)", lambda b: "\x00" * len(b.group(0)), body)
+        if legend := _LEGEND_CLAUSE.search(masked):
+            body = body[: legend.start()]
         # "on the x-axis - 500, 1000, 2000 - and Drop ratio ...": a closing dash ends the list
         body = _SET_OFF_END.split(body)[0]
         # "... Q1, Q2, Q4 and Q8, and the product categories from top to bottom are ...": a

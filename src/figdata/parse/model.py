@@ -67,6 +67,8 @@ def split_label(text: str) -> tuple[str | None, str]:
             return head.rstrip(":").strip(), rest.lstrip(":").strip()
         if re.match(r"[—–]\s|-\s", rest):  # "**GEMM** — A100: 91%, H100: 94%"
             return head.strip(), rest[1:].strip()
+    if m := _DASH_THEN_PAIRS.match(text):
+        return m.group(1).strip(), m.group(2).strip()  # "Park — 06:00: −0.4 | 10:00: −0.9"
     colon = find_top(text, ":", then=" *\t")
     if colon >= 0:
         return text[:colon].strip(), text[colon + 1 :].strip()
@@ -87,6 +89,11 @@ def split_label(text: str) -> tuple[str | None, str]:
     return None, text.strip()
 
 
+# a name, a dash, then two or more "key: value" pairs (the keys may hold colons: "06:00")
+_DASH_THEN_PAIRS = re.compile(
+    r"^\s*([^:|—–]{1,40}?)\s+[—–]\s+((?:[^|;,]+?:\s+[-−+~≈]?\d[^|;,]*[|;,]\s*)+"
+    r"[^|;,]+?:\s+[-−+~≈]?\d[^|;,]*)$"
+)
 _BAR_NAME = re.compile(r"^\s*(?![-−+~≈]?\d[\d.,]*\s*%?\s*\|)([^|]{1,40}?)\s+\|\s+([^|\s][^|]*)$")
 
 # (values set apart by spaces alone are a grid's row, read with the block: code_grid)

@@ -427,7 +427,7 @@ def _named_line(label: str, ctx: Context, default: str) -> str:
 def labelled_list(item: Item, ctx: Context) -> bool:
     body = item.body or ""
     # ("CTC-small: Beam 1 = 6.8   Beam 4 = 6.5": runs of spaces set several pairs apart too)
-    several = bool(re.search(r"[,;|]", body) or _SPACED.search(body.strip()))
+    several = bool(re.search(r"[,;|·]", body) or _SPACED.search(body.strip()))
     # the lines of a matrix whose axes share ticks are its rows ("Inflation — GDP growth 0.31;
     # Inflation 1.00"), and the first row of a triangle holds a single labelled value
     square = bool(ctx.x.ticks) and ctx.x.ticks == ctx.y.ticks
@@ -937,13 +937,19 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
     )
     in_runs = [(m.start(), m.end()) for m in runs.finditer(text)]
     counted = counted_rows(text, ctx.y)
+    # "Solar falls from 88 in 2019 to 48 in 2023, and Wind moves from 68 in 2019 ...": where
+    # the rows are not the columns' classes, a value belongs to the row named last before it
+    # (a sentence with a subject of its own: "Change from step 1k to 50k: embed −1.2" has none)
+    square = bool(set(ctx.x.ticks) & set(ctx.y.ticks))
+    subjects = [] if square or row is None else sorted(mentions(text, ctx.y))
     for pattern in (after, before, named_first, count_first, bracketed):
         for m in pattern.finditer(text):
             if pattern is bracketed and not any(a <= m.start() < b for a, b in in_runs):
                 continue
+            named = [t for a, _, t in subjects if a < m.start("num")]
             # "5 warbler calls were predicted as wren", "4 fists were called point": the count
             # names its own row
-            at = counted.get(m.end("num"), row)
+            at = counted.get(m.end("num"), named[-1] if named else row)
             pairs.append((m.start("num"), m.group("tick"), m.group("num"), at))
     if row is not None and any(t.lower() == row.lower() for t in ctx.x.ticks):
         # "... 6 under sparrow and 39 on the diagonal", "36 are correct": the row's own column
@@ -1503,8 +1509,8 @@ def _by_sentence(item: Item, ctx: Context, group, sentences: list[str]) -> bool:
     for sentence, done in zip(sentences, read, strict=True):
         label, body = split_label(sentence)
         own = Item(item.line, item.kind, item.level, sentence, item.zone, label, body)
-        if done or not _HAS_DIGIT.search(sentence):
-            continue
+        if done or not _HAS_DIGIT.search(lexicon.PARTS_COUNT.regex.sub(" ", sentence)):
+            continue  # ("Rather than transcribing all 20 cells, ...": a count, no value)
         if not any(r(own, ctx, group) for r in LINE_RECOGNISERS if r is not at_pairs):
             ctx.undo(mark)
             return False
@@ -1990,7 +1996,8 @@ def _carry_arrow_head(parts: list[str]) -> list[str]:
 def _keyed_row(item: Item) -> bool:
     """The body after the row's label is a run of "tick: value" pairs and nothing else."""
     body = item.body or ""
-    pieces = [p.strip() for p in split_top(body, ";")]
+    # ("Park — 06:00: −0.4 | 10:00: −0.9": bars and middle dots set the pairs apart too)
+    pieces = [p.strip() for p in split_top(body, ";|·")]
     if len(pieces) < 2:
         return False
     return all(
