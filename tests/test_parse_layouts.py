@@ -491,3 +491,12 @@ def test_colour_bar_told_stop_by_stop_spans_its_first_and_last_stop():
     text = path.read_text(encoding="utf-8").split("\n=== ")[0] + "\n"
     (panel,) = parse_document("stops", text.encode()).panels
     assert (panel["colorbar_min"], panel["colorbar_max"]) == (4.40, 4.80)
+
+
+def test_a_short_title_underlined_with_dashes_is_a_heading_and_a_rule_under_a_sentence_is_not():
+    from figdata.parse.model import classify
+
+    lines = ["Data points", "-----------", "LRU: 410, 455", "", "Values follow the ticks.", "---"]
+    kinds = {item.text: item.kind for item in classify(lines)}
+    assert kinds["Data points"] == "heading"
+    assert kinds["Values follow the ticks."] == "text"

@@ -103,13 +103,16 @@ def axis_label(body: str) -> tuple[str | None, str]:
         if len(m.group(1).split()) <= 6:
             return strip_markdown(cut(m, 1)).strip(), cut(m, 3)
     m = re.match(r"^\s*([^,;:—–]+?)\s*(?:[—–]|\s-\s|:)\s*(\S.*)$", masked)
+    # "groups bars by the number of concurrent clients — 8, 32": the words a verb phrase
+    # opens name nothing; the name is what follows "by"
+    named_by = _VERB_BY.match(m.group(1)) if m and len(m.group(1).split()) > 6 else None
     # "Physical gate error (×10⁻⁴) — 10, 20": a unit in brackets may hold digits
     if (
         m
         and not re.search(r"\d", _UNIT_IN_BRACKETS.sub("", m.group(1)))
-        and len(m.group(1).split()) <= 6
+        and (len(m.group(1).split()) <= 6 or named_by)
     ):
-        label = strip_markdown(cut(m, 1)).strip()
+        label = strip_markdown(named_by.group(1) if named_by else cut(m, 1)).strip()
         if not re.match(r"(?i)(the same|from|ticks?|labels?|listed|integer|values?)\b", label):
             return (None if _COUNTED.match(label) else label), cut(m, 2)
     m = re.match(r"^\s*([^,;:]+?)(?:\s+with\b|,|;|:|$)", masked)
@@ -136,6 +139,7 @@ def axis_label(body: str) -> tuple[str | None, str]:
     return None, body
 
 
+_VERB_BY = re.compile(r"^\s*[a-z]+(?:\s+[a-z]+)?\s+by\s+(?:the\s+)?(\S.{0,60})$")
 _ORDER = re.compile(
     rf"(?:listed\s+)?(?:{lexicon.ORDER_TOP_DOWN.pattern}|{lexicon.ORDER_BOTTOM_UP.pattern}|"
     rf"{lexicon.ORDER_LEFT_RIGHT.pattern})",

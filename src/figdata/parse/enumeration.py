@@ -240,6 +240,13 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     if sum(bool(_PLACES.search(p)) for p in parts) >= 2:
         # "with Sand at the bottom, Loam in the middle and Clay at the top": places, not names
         parts = [_PLACES.sub("", p) for p in parts]
+    if len(parts) >= 2 and all(
+        _BARE_NUMBER.match(clean_item(_drop_lead(p)[1] if i == 0 else p))
+        for i, p in enumerate(parts[:-1])
+    ):
+        # "2, 4, 8, 16 and 32 on a log-2 scale": after numbers, words opened by a preposition
+        # end the list
+        parts[-1] = _NUMBER_THEN_REMARK.sub(r"\1", parts[-1])
     # "A, B and C, listed top to bottom": the last part that is an item holds the "and"
     # (a relative clause after the list, "..., which correspond to ...", is not that part)
     last = next((i for i in range(len(parts) - 1, -1, -1) if _item_or_pair(parts[i])), None)
@@ -515,6 +522,10 @@ def _item_or_pair(part: str) -> bool:
     return bool(m) and all(looks_like_item(clean_item(m.group(g))) for g in ("a", "b"))
 
 
+_NUMBER_THEN_REMARK = re.compile(
+    rf"^(.*?(?:{_NUMBER_TICK.pattern}))\s+(?:on|in|at|with|for|by|as|per|along)\s+(?:a|an|the)?\s*[a-z].*$",
+    re.I,
+)
 _PLACES = re.compile(
     rf"\s+(?:at|in|on)\s+the\s+(?:very\s+)?{lexicon.PLACE.pattern}\b"
     r"(?:\s+(?:row|column|edge|side))?",

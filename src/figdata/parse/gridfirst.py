@@ -277,6 +277,8 @@ def find(items: list[Item], ctx: Context) -> Grid | None:
     other = y if rows_axis == "x" else x
     own = x if rows_axis == "x" else y
     if named:
+        # "0mg | 100mg" over the ticks 0, 100 of "dose in mg": the unit glued to each tick
+        named = _without_glued_unit(named, other)
         # columns beyond a complete set of declared ticks, and totals, are not cells
         declared = {t.casefold() for t in other} if len(other) >= 2 else None
         present = {c.casefold() for c in named}
@@ -299,6 +301,19 @@ def find(items: list[Item], ctx: Context) -> Grid | None:
     else:
         return None
     return Grid(rows, columns, rows_axis, ragged, _names(everyone, own), triangle)
+
+
+_GLUED_UNIT = re.compile(r"(?<=\d)\s*[a-zµ°%][a-zA-Z/°%]{0,4}$")
+
+
+def _without_glued_unit(names: list[str], ticks: list[str]) -> list[str]:
+    """The header's names as the declared ticks, when every name is a tick and one unit."""
+    wanted = {t.casefold(): t for t in ticks}
+    bare_names = [_GLUED_UNIT.sub("", n) for n in names]
+    units = {m.group(0).strip() for n in names if (m := _GLUED_UNIT.search(n))}
+    if len(units) != 1 or not all(b.casefold() in wanted for b in bare_names):
+        return names
+    return [wanted[b.casefold()] for b in bare_names]
 
 
 def _triangle(

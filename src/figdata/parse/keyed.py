@@ -247,11 +247,22 @@ def _groups(items: list[Item]) -> list[tuple[str, list[str]]]:
     """(group label, child labels) of nested bullets that give one value per child."""
     out: list[tuple[str, list[str]]] = []
     parent_level = None
-    for item in items:
+    for index, item in enumerate(items):
         body = strip_markdown(item.body or "")
+        after = items[index + 1] if index + 1 < len(items) else None
         heading = item.kind in ("heading", "bold") or (
             item.kind == "list"
-            and ((item.label and not body.strip()) or bool(_BOLD_BULLET.fullmatch(item.text)))
+            and (
+                (item.label and not body.strip())
+                or bool(_BOLD_BULLET.fullmatch(item.text))
+                # "- Kisumu" over deeper bullets: a plain bullet heads the ones under it
+                or (
+                    item.label is None
+                    and after is not None
+                    and after.kind == "list"
+                    and after.level > item.level
+                )
+            )
         )
         if heading:
             label = item.label if item.kind == "bold" else (item.label or item.text)

@@ -87,14 +87,20 @@ def pair_orders(text: str, meta) -> dict[str, str]:
             if yx > xy and yx > 0:
                 orders[kind] = "yx"
                 break
+    # "each entry is written as row country – column country": a pair joined by a dash
+    if m := _DASH_ORDER.search(text):
+        orders["dash"] = "yx" if m.group(1).lower().startswith("row") else "xy"
     # "Lower triangle (row variable listed first)": the one order every pair follows
     if first := _LISTED_FIRST.search(text):
         row_first = first.group("axis").lower().startswith(("row", "y"))
-        for kind in ("tuple", "slash", "cross", "arrow"):
+        for kind in ("tuple", "slash", "cross", "arrow", "dash"):
             orders.setdefault(kind, "yx" if row_first else "xy")
     return orders
 
 
+_DASH_ORDER = re.compile(
+    r"\b(rows?|columns?)\b[^–—.;:()]{0,25}?\s[–—]\s[^–—.;:()]{0,25}?\b(?:columns?|rows?)\b", re.I
+)
 _LISTED_FIRST = re.compile(
     r"\b(?P<axis>rows?|columns?)\b[^.;:()]{0,25}?\b(?:listed|given|named|written|comes?)\s+first\b",
     re.I,

@@ -359,7 +359,7 @@ def axis(entry: Entry, reading: Reading) -> bool:
     # in the label)
     parsed.order = parsed.order or tick_order(label, parsed.ticks)
     meta = reading.meta
-    if role != "legend" and _placed_values(parsed.ticks):
+    if role != "legend" and (_placed_values(parsed.ticks) or _named_values(parsed.ticks)):
         return False  # "The warbler row: 4 as thrush, 37 correctly as warbler": a row's values
     if role == "legend":
         # ("FP16 = navy, INT8 = sky blue": what is left of the pairs' signs are swatches, told
@@ -454,6 +454,18 @@ def _placed_values(ticks: list[str]) -> bool:
     """Most items place a number under a name ("4 as thrush", "12 at 0.5")."""
     placed = sum(bool(lexicon.VALUE_PLACED.search(t)) for t in ticks)
     return len(ticks) >= 2 and placed * 2 > len(ticks)
+
+
+_NAME_AND_DECIMAL = re.compile(r"^(?P<name>[^\d]*[A-Za-z][^\d]*?)\s+[-−+]?\d*\.\d+%?$")
+
+
+def _named_values(ticks: list[str]) -> bool:
+    """'PDO 0.62 | AMO −0.08 | NAO 0.11' after "Row ENSO": every item names another column
+    and gives it a decimal value; a row's cells, not ticks ("Layer 0, Layer 4" repeat one
+    word over whole numbers)."""
+    found = [_NAME_AND_DECIMAL.match(t.strip()) for t in ticks]
+    names = [m.group("name").casefold() for m in found if m]
+    return len(ticks) >= 2 and len(names) == len(ticks) and len(set(names)) == len(names)
 
 
 #: a label that is only an axis word ("Columns", "Vertical", "y-axis"): it names no axis
@@ -567,7 +579,7 @@ def prose_axes(reading: Reading) -> None:
             missing.ticks = other.ticks
 
 
-_LEGEND_CLAUSE = re.compile(rf"(?:[;,]\s|\s(?:and|while)\s)[^;]*?{lexicon.LEGEND.pattern}", re.I)
+_CLAUSE_BREAK = re.compile(r"[;,]\s|\s(?:and|while)\s", re.I)
 _TABLE_REMARK = re.compile(r"\((?=[^()]*\brows\b)(?=[^()]*\bcolumns\b)[^()]*\)", re.I)
 _ROWS_AND_COLUMNS_BOTH = re.compile(
     r"\b(?:rows\s+and\s+columns|columns\s+and\s+rows)\s+both\b", re.I
@@ -1334,9 +1346,12 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         # the legend's entries are not the axis' ticks
         # (the clause that names the legend, never a comma inside the axis' brackets: "the
         # season (2018, 2019, 2020) and the legend names ...")
+        # (the clause begins at the last break before the word "legend", not at a comma of the
+        # list: "— 8, 32, 128 — and within each group ... a shared legend")
         masked = re.sub(r"\([^()]*\)", lambda b: "\x00" * len(b.group(0)), body)
-        if legend := _LEGEND_CLAUSE.search(masked):
-            body = body[: legend.start()]
+        if legend := lexicon.LEGEND.regex.search(masked):
+            breaks = list(_CLAUSE_BREAK.finditer(masked, 0, legend.start()))
+            body = body[: breaks[-1].start()] if breaks else body
         # "on the x-axis - 500, 1000, 2000 - and Drop ratio ...": a closing dash ends the list
         body = _SET_OFF_END.split(body)[0]
         # "... Q1, Q2, Q4 and Q8, and the product categories from top to bottom are ...": a

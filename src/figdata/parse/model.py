@@ -121,6 +121,19 @@ _AXIS_BARS = re.compile(
 )
 
 
+_SETEXT_DASHES = re.compile(r"^\s{0,3}(-{3,})\s*$")
+
+
+def _underlined(text: str, dashes: int) -> bool:
+    """A title of a few words, no sentence, with a line of dashes about its length under it."""
+    words = text.split()
+    return (
+        len(words) <= 6
+        and not re.search(r"[.:;,]$", text.strip())
+        and abs(dashes - len(text.strip())) <= 3
+    )
+
+
 def classify(lines: list[str]) -> list[Item]:
     items: list[Item] = []
     in_code = False
@@ -140,6 +153,18 @@ def classify(lines: list[str]) -> list[Item]:
             # "Heatmap — D_eff" over "=======": the line above is a heading, as markdown reads
             # it (a line of dashes under a paragraph is mostly a rule between sections here)
             items[-1] = Item(items[-1].line, "heading", 1, items[-1].text)
+            continue
+        if (
+            not in_code
+            and (dashes := _SETEXT_DASHES.match(raw))
+            and items
+            and items[-1].kind == "text"
+            and items[-1].line == number - 1
+            and _underlined(items[-1].text, len(dashes.group(1)))
+        ):
+            # "Data points" over "-----------": a short title underlined to its own length is
+            # a heading; a rule under a sentence stays a rule
+            items[-1] = Item(items[-1].line, "heading", 2, items[-1].text)
             continue
         if in_code or _indented_code(raw, lines, number, items):
             item = Item(number, "code", 0, raw.strip())

@@ -590,6 +590,9 @@ def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None
         if arrow in text:
             a, _, b = text.partition(arrow)
             return _ordered(a, b, ctx, ctx.pair_order.get("arrow", "yx"), "pair")
+    if (m := _SPACED_DASH.fullmatch(text)) is not None:
+        # "FR – DE: 0.74" under "each entry is written as row – column"
+        return _ordered(m.group(1), m.group(2), ctx, ctx.pair_order.get("dash", "yx"), "pair")
     m = re.match(r"^\(\s*([^,()]+)\s*,\s*([^,()]+)\s*\)$", text)
     if m:
         return _ordered(m.group(1), m.group(2), ctx, ctx.pair_order.get("tuple", "xy"), "tuple")
@@ -640,6 +643,9 @@ def _spaced_pair(text: str, ctx: Context) -> tuple[str, str, str] | None:
         if a in xs and b in ys:
             found.add((xs[a], ys[b]))
     return (*found.pop(), "point_named") if len(found) == 1 else None
+
+
+_SPACED_DASH = re.compile(r"([^–—]+?)\s+[–—]\s+([^–—]+)")
 
 
 def _ordered(a: str, b: str, ctx: Context, order: str, layout: str):
@@ -1427,6 +1433,10 @@ def _named_as_row(text: str, at: int, end: int, axis: AxisTicks, other: AxisTick
     after = re.match(r"\s+([a-z]+)\b", text[end:])
     if after and name_score(after.group(1), axis) > 0 >= name_score(after.group(1), other):
         return True
+    # "the 2.0 wt% Zn column": a unit both axes print, then the axis' own name
+    unit = re.match(r"\s*[^\s\w]*[a-zµ°]+%?\s+([A-Z][A-Za-z]*)\s+(?:row|column|band)\b", text[end:])
+    if unit and name_score(unit.group(1), axis) > 0 >= name_score(unit.group(1), other):
+        return True
     return bool(_APPOSED.search(text[:at])) and text[end:].lstrip().startswith(",")
 
 
@@ -1667,6 +1677,11 @@ def clause_lines(item: Item, ctx: Context, group) -> bool:
             for n in _PROSE_NUMBER.finditer(plain)
             if not any(a <= n.start() < b for a, b in spans) and (v := parse_value(n.group(0)))
         ]
+        # "98 HV at 0.5 wt% Mg, 112 HV at 1.0 wt% Mg": each value names its own tick; the
+        # ticks say where the values go, not their order (at_pairs reads them)
+        other = ctx.x if axis == "y" else ctx.y
+        if len(mentions(plain, other)) >= len(values):
+            continue
         if len(values) == len(across):
             hits.append((axis, key, across, values))
     for axis, key, across, values in hits:

@@ -515,9 +515,17 @@ def _grid_first(
     run(trial)
     if len(trial.cells) < grid.values:
         trial = gridfirst.fill(grid, best)
-    # no conflict: each cell the metadata reading placed stays where it was
+    # no conflict: each cell the metadata reading placed stays where it was (a cell a line
+    # outside the grid restates with the grid's value, "the caption restates 200 mg at 3 h
+    # as 84.2%", agrees with it)
     kept = {(c["line"], c["x"], c["y"], c["value"]) for c in trial.cells}
-    if any((c["line"], c["x"], c["y"], c["value"]) not in kept for c in best.cells):
+    grid_lines = {c["line"] for c in trial.cells}
+    same = {(c["x"], c["y"], c["value"]) for c in trial.cells}
+    if any(
+        (c["line"], c["x"], c["y"], c["value"]) not in kept
+        and (c["line"] in grid_lines or (c["x"], c["y"], c["value"]) not in same)
+        for c in best.cells
+    ):
         return best
     return trial if score(trial) > score(best) else best
 

@@ -7,7 +7,14 @@ from dataclasses import dataclass, field
 
 from figdata.parse import lexicon
 from figdata.parse.meta import Meta
-from figdata.parse.model import NAMES_A_PANEL, Item, opener_parts, states_values, zone_of_heading
+from figdata.parse.model import (
+    NAMES_A_PANEL,
+    Item,
+    opener_parts,
+    split_label,
+    states_values,
+    zone_of_heading,
+)
 from figdata.parse.text import is_bold_only, norm, quoted, strip_markdown
 from figdata.parse.ticks import AxisTicks, match_tick, name_score, resolve
 
@@ -33,6 +40,13 @@ _POSITION_REMARK = re.compile(
 
 
 _PANEL_WORD = NAMES_A_PANEL
+# "Left panel", "Top chart", "Panel 2": a panel named by its place or number alone
+_PLACED_PANEL = re.compile(
+    r"(?:(?:left|right|center|centre|middle|top|bottom|upper|lower|first|second|third)"
+    r"(?:[- ](?:left|right))?\s+(?:panel|chart|plot|heatmap|map)|(?:panel|chart|plot)\s+"
+    r"(?:\d{1,2}|[a-h]))",
+    re.I,
+)
 
 
 @dataclass
@@ -372,6 +386,19 @@ def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Pan
             body = strip_markdown(opening)
             title = quoted(body)[0] if quoted(body) else clean_title(body)
             panels.append(Panel(len(panels), _match_title(title, meta.titles), item.line))
+            continue
+        if (
+            item.kind == "bold"
+            and (item.body or "").strip()
+            and _PLACED_PANEL.fullmatch(strip_markdown(item.label or "").strip(" .:"))
+        ):
+            # "**Left panel.** With 8 clients ... 0.9": the panel by its place, its title the
+            # one the overview names in that place
+            at = len(panels)
+            title = meta.titles[at] if at < len(meta.titles) else None
+            body = item.body or ""
+            text = Item(item.line, "text", 0, body, item.zone, *split_label(body))
+            panels.append(Panel(at, title, item.line, [text]))
             continue
         if item.kind == "bold" and item.zone != "data" and (item.body or "").strip():
             head.append(item) if not panels else panels[-1].items.append(item)

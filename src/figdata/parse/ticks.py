@@ -350,8 +350,20 @@ def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
                     name_score(before.group(1), axis) > 0 or (equals and not axis.label)
                 )
                 # "500 warmup steps": the axis named right after the number, as its unit
-                after = re.match(r"\s*([A-Za-zα-ω°µ][\w-]*)", text[m.end() :])
-                named = named or (after and name_score(after.group(1), axis) > 0)
+                after = re.match(
+                    r"\s*([A-Za-zα-ω°µ][\w-]*)%?(?:\s+([A-Z][\w-]*))?", text[m.end() :]
+                )
+                named = named or (
+                    after
+                    and name_score(after.group(1), axis) > 0
+                    # "0.5 wt% Sn" under "Zn (wt%)": a unit both axes print, then the other
+                    # axis' name
+                    and not (
+                        after.group(2)
+                        and name_score(after.group(2), axis) <= 0
+                        and _in_brackets(after.group(1), axis.label)
+                    )
+                )
                 # "the 1000 m row", "the 25 °C column": a unit, then the word for what it labels
                 named = named or bool(_UNIT_THEN_LABELS.match(text, m.end()))
                 # "(05-08)": a bin alone in brackets is no value
@@ -370,6 +382,15 @@ def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
                     continue
             found.append((m.start(), m.end(), tick))
     return longest_mentions(found)
+
+
+def _in_brackets(word: str, label: str | None) -> bool:
+    """Whether ``word`` stands only inside the brackets of ``label`` (its unit)."""
+    if not label:
+        return False
+    inside = " ".join(re.findall(r"\(([^()]*)\)", label)).casefold()
+    outside = re.sub(r"\([^()]*\)", " ", label).casefold()
+    return word.casefold() in inside and word.casefold() not in outside
 
 
 def plural_mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
