@@ -396,6 +396,10 @@ def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> C
         and meta.legend.ticks
         and (meta.chart_type in LEGEND_CHARTS or not ya.ticks)
     ):
+        if meta.chart_type in LEGEND_CHARTS and not xa.ticks and ya.ticks:
+            # a horizontal bar chart: the categories are listed down the vertical axis, the
+            # legend names the series; the categories are x
+            xa = ya
         ya = meta.legend
     order = ya.order or ("legend" if ya is meta.legend else None)
     top_down = list(reversed(ya.ticks)) if order == "bottom-to-top" else list(ya.ticks)

@@ -102,7 +102,8 @@ def axis_label(body: str) -> tuple[str | None, str]:
     if m and _ORDER.fullmatch(m.group(2)) and not re.search(r"\d", m.group(1)):
         if len(m.group(1).split()) <= 6:
             return strip_markdown(cut(m, 1)).strip(), cut(m, 3)
-    m = re.match(r"^\s*([^,;:—–]+?)\s*(?:[—–]|\s-\s|:)\s*(\S.*)$", masked)
+    # ("Hour band -> 00-06, 06-10": an arrow from the name to its ticks)
+    m = re.match(r"^\s*([^,;:—–→>]+?)\s*(?:[—–]|\s-\s|:|\s->\s|\s→\s)\s*(\S.*)$", masked)
     # "groups bars by the number of concurrent clients — 8, 32": the words a verb phrase
     # opens name nothing; the name is what follows "by"
     named_by = _VERB_BY.match(m.group(1)) if m and len(m.group(1).split()) > 6 else None

@@ -83,7 +83,8 @@ LIST_LEAD = Entry(
     # "labelled from the bottom up as 40°N, ...", "listed from the top row to the bottom row
     # as A, B"
     r"(?:labell?ed|marked|listed)(?:\s+[a-z]+){1,8}?\s+as|(?:down|up)(?:wards?)?\s+as|labell?ed|marked|"
-    r"listed|which\s+are|as\s+follows|i\.e\.|(?:with|"
+    # ("three ticks, which from the bottom up read 0, 60, 120": a relative clause's verb)
+    r"listed|which\s+are|which(?:\s+[a-z]+){1,5}?\s+(?:read|are|run)|as\s+follows|i\.e\.|(?:with|"
     + AXIS_VERB.pattern
     + r")\s+(?:\w+\s+)?(?:ticks?|labels?|columns?|rows?|categories|classes|levels|values|groups|"
     r"entries|markers)|(?:ticks|labels|columns|rows|categories|classes|levels|values|groups|"
@@ -320,12 +321,23 @@ SCALE_END = Entry(
     "'the cell at the bottom of the colour bar' is no claim about the panel's extreme",
 )
 
+#: what follows a number that is a difference from another series ("16 pages above Control")
+ABOVE_OTHER = Entry(
+    "above_other",
+    # (the other series' name capitalised: "above the dashed line" places, it does not compare)
+    r"\s*(?:[A-Za-z%]+\s+)?(?:above|below)\s+(?:the\s+)?(?-i:[A-Z])",
+    " WCPM above Control",
+    "the number before it is how far one series lies from another, not a cell",
+)
+
 #: a sentence that compares two cells: its number is a difference, not a cell
 COMPARISON = Entry(
     "comparison",
     r"\b(?:than|better|worse|higher|lower|more|less|fewer|increases?|decreases?|drops?|falls?|"
     r"rises?|gains?|improves?|improvement|points?|pp|difference|gap|delta|margin|ahead|behind|"
-    r"times|ratio|between)\b",
+    r"times|ratio|between)\b|"
+    # "ends 19 WCPM above Control": a number, its unit, then above or below another series
+    rf"\d{ABOVE_OTHER.pattern}",
     "the 7B model at 4k is 10 points better than at 16k",
     "a clause whose number compares cells instead of stating one",
 )
@@ -624,6 +636,7 @@ ENTRIES: tuple[Entry, ...] = (
     VALUE_AXIS_NAME,
     NO_VALUES,
     PARTS_COUNT,
+    ABOVE_OTHER,
     COMPARISON,
     BOUND,
     STATES,

@@ -621,7 +621,7 @@ def _other_list(text: str, known: list[str]) -> Axis | None:
 _PROSE_LEGEND = re.compile(
     # ("the legend at the top right names them A (green), B (blue) and C": where it stands)
     # ("the legend above the plot: 18–29, 30–49, 65+")
-    r"\blegend\b\s*(?:\([^()]*\)\s*|(?:at|in)\s+the\s+(?:\w+\s+){1,2}?|"
+    r"\blegend\b\s*(?:\([^()]*\)\s*|(?:at|in)\s+the\s+(?:\w+\s+){1,2}?(?:\([^()]*\)\s*)?|"
     r"(?:above|below|under|over|beside)\s+the\s+\w+(?=\s*:))?"
     r"(?:(?:lists|names|shows|reads|gives|identifies|labels|has)\s+"
     r"(?:(?:the|its)\s+(?:\w+\s+)?|them\s+(?:as\s+)?)?(?:(?:series|lines|bars|curves|entries|models|methods)\b\s*:?\s*)?"

@@ -30,6 +30,10 @@ _DASH_VALUES = re.compile(
     r"^(.{1,60}?)\s+[—–-]\s+([~≈]?[+\-\u2212]?\d[\d.]*%?(?:\s*[,;/|]\s*\S+)+)$"
 )
 
+# "A*02:01 — 2140": a name, a long dash, one value (and its unit)
+_DASH_ONE_VALUE = re.compile(
+    r"^(.{1,60}?)\s+[—–]\s+([~≈]?[+\-\u2212]?\d[\d.,]*%?(?:\s*[A-Za-zµ°/]{1,6})?)\s*$"
+)
 # "2021 — North 44, South 35": a dash before values that each name their tick
 _NAMED_VALUE = r"[^\W\d][^,;|:—–]{0,30}?\s+[~≈]?[+\-\u2212]?\d[\d.]*%?"
 _DASH_NAMED_VALUES = re.compile(
@@ -67,6 +71,8 @@ def split_label(text: str) -> tuple[str | None, str]:
             return head.rstrip(":").strip(), rest.lstrip(":").strip()
         if re.match(r"[—–]\s|-\s", rest):  # "**GEMM** — A100: 91%, H100: 94%"
             return head.strip(), rest[1:].strip()
+    if m := _LEADER_DOTS.match(text):
+        return m.group(1).strip(), m.group(2).strip()  # "LRU ........ 0.31": a dot leader
     if m := _DASH_THEN_PAIRS.match(text):
         return m.group(1).strip(), m.group(2).strip()  # "Park — 06:00: −0.4 | 10:00: −0.9"
     colon = find_top(text, ":", then=" *\t")
@@ -80,6 +86,7 @@ def split_label(text: str) -> tuple[str | None, str]:
     # one bar of a line sets its name apart
     m = (
         _DASH_VALUES.match(text)
+        or _DASH_ONE_VALUE.match(text)
         or _DASH_NAMED_VALUES.match(text)
         or _EQUALS_VALUE.match(text)
         or _BAR_NAME.match(text)
@@ -89,6 +96,7 @@ def split_label(text: str) -> tuple[str | None, str]:
     return None, text.strip()
 
 
+_LEADER_DOTS = re.compile(r"^\s*(\S.*?)\s*\.{2,}\s*([-−+~≈]?\d.*)$")
 # a name, a dash, then two or more "key: value" pairs (the keys may hold colons: "06:00")
 _DASH_THEN_PAIRS = re.compile(
     r"^\s*([^:|—–]{1,40}?)\s+[—–]\s+((?:[^|;,]+?:\s+[-−+~≈]?\d[^|;,]*[|;,]\s*)+"
@@ -107,9 +115,10 @@ _SETEXT = re.compile(r"^\s{0,3}={3,}\s*$")
 # "Row 1 (size 1): 0.119 | 0.102", "B = 0.5 T → 4.76 | 6.50": a label, then values set apart
 # ("**Yaw 0°:** 0.186 | 0.337": the label's closing emphasis after the colon)
 # ("`en → sw`: 58.3 | `en → yo`: 41.2": a key in code may hold an arrow of its own)
-# ("**Tomato:** DSLR 0.94 | Phone 0.91": a name before each value, the same line)
+# ("**Tomato:** DSLR 0.94 | Phone 0.91": a name before each value, the same line; "North-West
+# — 31.5 | 52.8": a long dash after the row's name)
 _LABELLED_BARS = re.compile(
-    r"^(?:`[^`|]*`|[^|:→`])+(?::|→|->)(?:\*\*|__|\*)?\s*(?:[^|\d:]{1,40}?\s)?[-−+~≈]?\d[^|]*\|"
+    r"^(?:`[^`|]*`|[^|:→`—–])+(?::|→|->|\s[—–])(?:\*\*|__|\*)?\s*(?:[^|\d:]{1,40}?\s)?[-−+~≈]?\d[^|]*\|"
 )
 
 

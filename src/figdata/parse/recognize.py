@@ -822,9 +822,17 @@ def group_of(text: str, ctx: Context):
     found = resolve_either(clean, ctx.x, ctx.y, prefer="y")
     if found is None and (m := _ENUMERATOR.match(clean)):
         found = resolve_either(m.group("rest"), ctx.x, ctx.y, prefer="y")  # "1. Gillnet"
+    words = clean.split()
+    for k in range(len(words) - 1, 0, -1) if found is None else ():
+        # "1% of working set": a tick, then lowercase words on what it is
+        if all(re.fullmatch(r"[a-z-]+", w) for w in words[k:]):
+            found = resolve_either(" ".join(words[:k]), ctx.x, ctx.y, prefer="y")
+            if found is not None:
+                break
     return found
 
 
+_BOLD_OPENING = re.compile(r"^\s*\*\*([^*]+)\*\*\s+[a-z]")
 #: the counter before a numbered heading or bullet: "1.", "2)", "(b)", "iv."
 _ENUMERATOR = re.compile(
     r"^(?:\(?(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)]|\(\d{1,2}\))\s+(?P<rest>\S.*)$"
@@ -952,6 +960,8 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
         for m in pattern.finditer(text):
             if pattern is bracketed and not any(a <= m.start() < b for a, b in in_runs):
                 continue
+            if _PLUS_MINUS_BEFORE.search(text[: m.start("num")]):
+                continue  # "24 ± 5 for BC": the 5 is the uncertainty of 24
             named = [t for a, _, t in subjects if a < m.start("num")]
             # "5 warbler calls were predicted as wren", "4 fists were called point": the count
             # names its own row
@@ -1463,12 +1473,13 @@ _WALK_TO = re.compile(rf"\bfrom\s+[~≈]?{NUM}(?:[^.;]|(?<=\d)\.(?=\d))*?\bup\s+
 
 def bound_before(text: str) -> bool:
     """The number after ``text`` limits a cell ("below 50% by 4h"); it does not state one."""
-    if _BOUND_SIGN.search(text):
-        return True  # 'printed as "< 0.05"': a bound's sign
+    if _BOUND_SIGN.search(text) or _PLUS_MINUS_BEFORE.search(text):
+        return True  # 'printed as "< 0.05"': a bound's sign; "24 ± 5": an uncertainty
     return bool(_BOUND_BEFORE.search(text)) and not _WALK_TO.search(text)
 
 
 _BOUND_SIGN = re.compile(rf"[{_BOUND_SIGNS}]\s*[\"“']?\s*$")
+_PLUS_MINUS_BEFORE = re.compile(r"(?:±|\+/-|\+/−)\s*$")
 
 
 def at_pairs(item: Item, ctx: Context, group) -> bool:
@@ -2233,6 +2244,9 @@ def recognize(items: list[Item], ctx: Context) -> None:
                 continue
         if item.kind == "list" and item.label and not (item.body or "").strip():
             found = group_of(item.label, ctx)
+            if found is None and (bold := _BOLD_OPENING.match(item.label)):
+                # "**KRAS-G12D** binds weakly everywhere except B*07:02:" over its bullets
+                found = group_of(bold.group(1), ctx)
             if found is not None:
                 # a bold parent holds the bullets after it even at its own depth
                 sticky = item.text.lstrip().startswith(("**", "__"))

@@ -203,6 +203,8 @@ def read_sentence(
         before, after = sentence[: m.start()], sentence[m.end() :]
         if bound_before(before) or _NOT_A_VALUE_AFTER.match(after):
             continue
+        if lexicon.ABOVE_OTHER.regex.match(after):
+            continue  # "ends 16 pages above Control": a difference
         if re.search(r"\b(?:through|thru|until)\s*$", before, re.I):
             continue
         lower = _RANGE_BEFORE.search(before)
