@@ -587,22 +587,43 @@ def _read_panels(items, meta, orders, last_line, lines, widen: bool = False):
     if len(panels) > 1:
         _declared_in_panels(panels, meta)
     contexts = []
+    read_before = None  # the axes a panel before read off its own data
     for panel in panels:
-        ctx = _context(panel, meta, orders, last_line)
-        # "No numbers are printed inside the cells" said in the data section: sentences that
-        # read a colour ("close to white (near 0)") place no cell by where they stand
-        ctx.loose_sentences = not meta.no_values_anywhere
-        recognize(panel.items, ctx)
-        ctx = reconcile(
-            ctx, panel.items, lambda trial, its=panel.items: recognize(its, trial), meta.chart_type
-        )
-        _ticks_from_cells(ctx)
-        strip_axis_words(ctx, meta.chart_type)
-        _stepped_rows(ctx)
-        _cut_last_cell(ctx, lines)
-        panel.x, panel.y = ctx.x, ctx.y
+        ctx = _read_panel(panel, meta, orders, last_line, lines)
+        if (
+            not ctx.cells
+            and read_before is not None
+            and not (meta.x.ticks or meta.y.ticks)
+            and any(it.kind in ("table", "code") for it in panel.items)
+        ):
+            # "two square heatmaps ... both use the same languages": a panel the text gives no
+            # axes, whose grid names none, shares those its neighbour's grid named
+            ctx = _read_panel(panel, meta, orders, last_line, lines, read_before)
+        if ctx.cells and ctx.x.ticks and ctx.y.ticks and not (meta.x.ticks or meta.y.ticks):
+            read_before = (ctx.x, ctx.y)
         contexts.append(ctx)
     return panels, contexts
+
+
+def _read_panel(panel, meta, orders, last_line, lines, axes=None):
+    """What the recognisers read in one panel; ``axes`` replace the ones the text declares."""
+    ctx = _context(panel, meta, orders, last_line)
+    if axes is not None:
+        ctx.x = AxisTicks("x", axes[0].label, list(axes[0].ticks))
+        ctx.y = AxisTicks("y", axes[1].label, list(axes[1].ticks), list(axes[1].top_down))
+    # "No numbers are printed inside the cells" said in the data section: sentences that
+    # read a colour ("close to white (near 0)") place no cell by where they stand
+    ctx.loose_sentences = not meta.no_values_anywhere
+    recognize(panel.items, ctx)
+    ctx = reconcile(
+        ctx, panel.items, lambda trial, its=panel.items: recognize(its, trial), meta.chart_type
+    )
+    _ticks_from_cells(ctx)
+    strip_axis_words(ctx, meta.chart_type)
+    _stepped_rows(ctx)
+    _cut_last_cell(ctx, lines)
+    panel.x, panel.y = ctx.x, ctx.y
+    return ctx
 
 
 def _keyed_values(panels) -> bool:

@@ -437,6 +437,11 @@ def _without_swatches(parts: list[str]) -> list[str]:
     tails = [_SWATCH_TAIL.match(p.strip().rstrip(".;")) for p in parts]
     if len(parts) >= 2 and all(tails):
         return [m.group(1) for m in tails if m]
+    # '"Runner A (marathon)" as a navy line with square markers, "Runner B (1500 m)" as ...':
+    # every item a quoted name and words on how it is drawn
+    heads = [_QUOTED_HEAD.match(p) for p in parts]
+    if len(parts) >= 2 and all(heads):
+        return [m.group(1) for m in heads if m]
     remarks = [_TRAIL_PAREN.match(p.strip().rstrip(".;")) for p in parts]
     marked = [m for m in remarks if m and len(m.group(2).split()) <= 2]
     if len(parts) < 2 or len(marked) < len(parts):
@@ -446,6 +451,7 @@ def _without_swatches(parts: list[str]) -> list[str]:
     return [m.group(1) for m in marked]
 
 
+_QUOTED_HEAD = re.compile(r"^\s*(?:and\s+)?[\"“]([^\"”]+)[\"”]\s+[a-z]")
 _SWATCH_TAIL = re.compile(
     rf"^(.*?\S)\s+(?:(?:drawn|shown|plotted)\s+)?(?:in|as)\s+(?:(?:{lexicon.COLOUR_WORDS.pattern})"
     r"(?:[\s,/-]+|$))+$",

@@ -87,9 +87,11 @@ def pair_orders(text: str, meta) -> dict[str, str]:
             if yx > xy and yx > 0:
                 orders[kind] = "yx"
                 break
-    # "each entry is written as row country – column country": a pair joined by a dash
-    if m := _DASH_ORDER.search(text):
-        orders["dash"] = "yx" if m.group(1).lower().startswith("row") else "xy"
+    # "each entry is written as row country – column country", "*row asset* × *column
+    # asset*": the order of a pair joined by a dash, a cross or an arrow, said once
+    for m in _ROW_COLUMN_ORDER.finditer(text):
+        kind = _SEPARATOR_KIND.get(m.group("sep"), "arrow")
+        orders.setdefault(kind, "yx" if m.group(1).lower().startswith("row") else "xy")
     # "Lower triangle (row variable listed first)": the one order every pair follows
     if first := _LISTED_FIRST.search(text):
         row_first = first.group("axis").lower().startswith(("row", "y"))
@@ -98,9 +100,12 @@ def pair_orders(text: str, meta) -> dict[str, str]:
     return orders
 
 
-_DASH_ORDER = re.compile(
-    r"\b(rows?|columns?)\b[^–—.;:()]{0,25}?\s[–—]\s[^–—.;:()]{0,25}?\b(?:columns?|rows?)\b", re.I
+_ROW_COLUMN_ORDER = re.compile(
+    r"\b(rows?|columns?)\b[^–—×/→.;:()]{0,25}?\s(?P<sep>[–—×/]|x|->|→)\s[^–—×/→.;:()]{0,25}?"
+    r"\b(?:columns?|rows?)\b",
+    re.I,
 )
+_SEPARATOR_KIND = {"–": "dash", "—": "dash", "×": "cross", "x": "cross", "X": "cross", "/": "slash"}
 _LISTED_FIRST = re.compile(
     r"\b(?P<axis>rows?|columns?)\b[^.;:()]{0,25}?\b(?:listed|given|named|written|comes?)\s+first\b",
     re.I,

@@ -621,9 +621,12 @@ def _other_list(text: str, known: list[str]) -> Axis | None:
 _PROSE_LEGEND = re.compile(
     # ("the legend at the top right names them A (green), B (blue) and C": where it stands)
     # ("the legend above the plot: 18–29, 30–49, 65+")
-    r"\blegend\b\s*(?:\([^()]*\)\s*|(?:at|in)\s+the\s+(?:\w+\s+){1,2}?(?:\([^()]*\)\s*)?|"
+    # ("a legend box at the upper left: ...": the legend's own noun)
+    r"\blegend\b(?:\s+(?:box|key|inset|panel))?\s*(?:\([^()]*\)\s*|(?:at|in)\s+the\s+(?:\w+\s+){0,2}?\w+\s*(?:\([^()]*\)\s*)?|"
     r"(?:above|below|under|over|beside)\s+the\s+\w+(?=\s*:))?"
-    r"(?:(?:lists|names|shows|reads|gives|identifies|labels|has)\s+"
+    # ("the legend sits in a single row above the plot and contains four entries: ...")
+    r"(?:(?:[^.:;]{0,60}?\b(?:contains|holds|includes)|lists|names|shows|reads|gives|"
+    r"identifies|labels|has)\s+"
     r"(?:(?:the|its)\s+(?:\w+\s+)?|them\s+(?:as\s+)?)?(?:(?:series|lines|bars|curves|entries|models|methods)\b\s*:?\s*)?"
     # "three bars for the legend entries Base (grey), +SFT (orange) and +DPO (blue)";
     # "Legend (upper right): North (red, circles), Coastal (blue, squares)"
@@ -1366,6 +1369,15 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             names = quoted(m.group("body"))
             then.label = then.label or (names[0] if names else None)
             return then
+        if len(axis.ticks) < 2 and not weak and (then := _ITS_LABELS.match(text, m.end("body"))):
+            # "The y-axis is the learning rate. Its labels run from the bottom upward: 1e-5,
+            # 3e-5": the next sentence lists the ticks of the axis this one named
+            listed = parse_axis(then.group("list"), with_label=False)
+            if len(listed.ticks) >= 2:
+                named = _COPULA.sub("", m.group("body").strip())
+                listed.label = axis.label or _last_phrase(named)
+                listed.order = listed.order or tick_order(then.group(0), listed.ticks)
+                return listed
         if counted and (len(axis.ticks) < 2 or not _LISTED_AFTER_COUNT.match(body)):
             # "a 4-row by 4-column heatmap": a count of them, not the axis; "four columns
             # labelled k=1, k=3, k=5" declares them
@@ -1404,7 +1416,9 @@ def _named_list(text: str, name: str, verbs: bool = True) -> Axis | None:
             rf"\b{stem}\w*\s+(?P<order>[^.;:,]{{0,30}}?)\s*(?:are|is|include)\s*:?\s+"
             r"(?P<list>[^.;]+)|"
             if part == name and verbs
-            else ""
+            # "against running speed ... The speed ticks are 10, 12, 14": the head noun and
+            # the word for its ticks
+            else rf"\b{stem}\w*\s+(?:tick|label)s\s+(?:are|read)\s*:?\s+(?P<list>[^.;]+)|"
         )
         for m in re.finditer(
             # "Depths, from the surface at the top to the bottom: 5 m, 25 m": a colon after
@@ -1475,6 +1489,12 @@ _NAME_BEFORE = re.compile(r"([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3})\s*$")
 
 _PANELS_IN_A_ROW = re.compile(r"\b(?:in|into|as|along)\s+(?:one|a|a\s+single|the\s+same)\s+$", re.I)
 
+_COPULA = re.compile(r"^(?:is|are)\s+(?:the\s+)?", re.I)
+_ITS_LABELS = re.compile(
+    r"\.\s+(?:its|their|the)\s+(?:tick\s+)?(?:labels|ticks|values|categories)\b[^.:;]{0,50}?"
+    r"(?::|\bare\b|\bread\b)\s*(?P<list>[^.;]+(?:\.\d[^.;]*)*)",
+    re.I,
+)
 _THEY_ARE = re.compile(
     r"\.\s+(?P<lead>(?:(?:from|reading)\s+[a-z]+\s+to\s+[a-z]+|in\s+order)\s*,?\s*)?"
     r"(?:they|these)\s+are\s+(?P<list>[^.]+(?:\.\d[^.]*)*)",

@@ -130,6 +130,7 @@ _AXIS_BARS = re.compile(
 )
 
 
+_CODE_SPANS = re.compile(r"`[^`]+`(?:\s*[,;]\s*(?:and\s+)?`[^`]+`)+\s*[.;]?")
 _SETEXT_DASHES = re.compile(r"^\s{0,3}(-{3,})\s*$")
 
 
@@ -192,6 +193,9 @@ def classify(lines: list[str]) -> list[Item]:
             item = Item(number, "table", 0, raw.strip())
         else:
             item = Item(number, "text", 0, raw.strip())
+        if item.kind in ("list", "text") and _CODE_SPANS.fullmatch(item.text):
+            # "`(0.0, 1e-5) → 12`, `(0.001, 1e-5) → 15`": each statement typed as code
+            item.text = item.text.replace("`", "")
         if item.kind in ("list", "code", "text"):
             item.label, item.body = split_label(item.text)
         if item.kind == "code" and item.label is None and (row := _CODE_ROW.match(item.text)):

@@ -376,7 +376,12 @@ def reconcile(
         return best  # every number of the data lines is a cell already
     best = _series_first(best, items, chart)
     told = sentences.find(items, best, no_values=not (best.prose_values and best.loose_sentences))
-    if told is None and not best.cells and bool(best.x.ticks) != bool(best.y.ticks):
+    if (
+        told is None
+        and not best.cells
+        and bool(best.x.ticks) != bool(best.y.ticks)
+        and chart not in series.LEGEND_CHARTS  # a bar chart's series are never its categories
+    ):
         # a matrix whose other axis is "the same classes": its sentences name their rows by the
         # classes of the axis that was read, which is the evidence the mirrored reading needs
         known = best.x if best.x.ticks else best.y

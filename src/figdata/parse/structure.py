@@ -388,6 +388,15 @@ def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Pan
             panels.append(Panel(len(panels), _match_title(title, meta.titles), item.line))
             continue
         if (
+            item.kind == "text"
+            and len(meta.titles) >= 2
+            and norm(strip_markdown(item.text)) in {norm(t) for t in meta.titles}
+        ):
+            # 'Site 1: Sandy loam (Kano)' on a line of its own, a title the overview gave one
+            # of its panels: that panel's values follow
+            panels.append(Panel(len(panels), _match_title(item.text, meta.titles), item.line))
+            continue
+        if (
             item.kind == "bold"
             and (item.body or "").strip()
             and _PLACED_PANEL.fullmatch(strip_markdown(item.label or "").strip(" .:"))

@@ -31,8 +31,9 @@ _VALUE = re.compile(
 _MISSING = re.compile(
     # a dotted abbreviation where a number belongs ("O.O.B.", "n.d.") or an out-of-something
     # code ("OOM", "OOT") marks a cell with no value
-    # (a middle dot or an ellipsis stands for a blank cell too: "| de | · | 31.2 |")
-    r"^\s*(?:\*\*)?(?:—|–|-|−|·|…|n/?a|nan|none|null|missing|blank|empty|\?|x|(?:[A-Za-z]\.){2,4}|"
+    # (a middle dot or an ellipsis stands for a blank cell too: "| de | · | 31.2 |"; so does a
+    # solid or shaded square, a masked cell: "en  ■  58.4")
+    r"^\s*(?:\*\*)?(?:—|–|-|−|·|…|[■□█▪▫░▒▓⬛◼◻]|n/?a|nan|none|null|missing|blank|empty|\?|x|(?:[A-Za-z]\.){2,4}|"
     r"OO[A-Z]|DNF|T/O)(?:\*\*)?"
     r"(?:\s*\(.*\))?\s*[.;]?\s*$",
     re.IGNORECASE,
