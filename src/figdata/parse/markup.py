@@ -40,6 +40,9 @@ _COLUMNS_UPWARD = re.compile(
 )
 
 
+_INDEX_BASE = re.compile(r"\b(0|1|zero|one)-based\s+ind(?:ices|ex)\b", re.I)
+
+
 def pair_orders(text: str, meta) -> dict[str, str]:
     """Which coordinate comes first in tuples, 'AxB' names, 'A → B' and 'A / B' pairs."""
     from figdata.parse.ticks import AxisTicks, name_score
@@ -52,6 +55,10 @@ def pair_orders(text: str, meta) -> dict[str, str]:
     elif re.search(r"\(\s*(?:column|col|x)\b[^()]*,\s*(?:row|y)\b[^()]*\)", text, re.I):
         orders["tuple"] = "xy"
     explicit = orders.get("tuple")  # the order the text names outright
+    if explicit and (base := _INDEX_BASE.search(text)):
+        # "tiles as (row, column) with 1-based indices counted from the top-left corner": the
+        # pair counts positions, it does not name ticks
+        orders["index"] = "0" if base.group(1) in ("0", "zero") else "1"
     if "tuple" not in orders:
         # "each point is (GPUs, context)": the names in a tuple say which axis comes first
         for m in re.finditer(

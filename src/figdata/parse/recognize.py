@@ -594,6 +594,8 @@ def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None
         # "FR – DE: 0.74" under "each entry is written as row – column"
         return _ordered(m.group(1), m.group(2), ctx, ctx.pair_order.get("dash", "yx"), "pair")
     m = re.match(r"^\(\s*([^,()]+)\s*,\s*([^,()]+)\s*\)$", text)
+    if m and (base := ctx.pair_order.get("index")) and (at := _indexed(m, ctx, int(base))):
+        return (*at, "positional")  # "(2, 3)" under "(row, column) with 1-based indices"
     if m:
         return _ordered(m.group(1), m.group(2), ctx, ctx.pair_order.get("tuple", "xy"), "tuple")
     parts = split_top(text, ",")
@@ -625,6 +627,17 @@ def point_coords(label: str, ctx: Context, group) -> tuple[str, str, str] | None
 
 
 _EXAMPLE = re.compile(r",?\s*\b(?:e\.g\.|i\.e\.|such\s+as|for\s+example|for\s+instance),?\s", re.I)
+
+
+def _indexed(m: re.Match, ctx: Context, base: int) -> tuple[str, str] | None:
+    """The (x, y) ticks at the positions a pair of indices counts from the top-left."""
+    if not (m.group(1).strip().isdigit() and m.group(2).strip().isdigit()):
+        return None
+    a, b = int(m.group(1)) - base, int(m.group(2)) - base
+    i, j = (a, b) if ctx.pair_order.get("tuple", "xy") == "yx" else (b, a)
+    if 0 <= i < len(ctx.y.top_down) and 0 <= j < len(ctx.x.ticks):
+        return ctx.x.ticks[j], ctx.y.top_down[i]
+    return None
 
 
 def _spaced_pair(text: str, ctx: Context) -> tuple[str, str, str] | None:
