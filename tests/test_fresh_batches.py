@@ -152,6 +152,18 @@ FLOORS = {
     "b124": (0.972, 1.000),
     "b125": (0.960, 0.989),
     "b126": (0.949, 0.997),
+    "b127": (0.991, 1.000),
+    "b128": (1.000, 1.000),
+    "b129": (0.968, 0.968),
+    "b130": (0.999, 1.000),
+    "b131": (0.921, 0.941),
+    "b132": (0.996, 1.000),
+    "b133": (0.993, 0.998),
+    "b134": (0.979, 1.000),
+    "b135": (0.880, 0.963),
+    "b136": (0.909, 1.000),
+    "b137": (0.893, 0.955),
+    "b138": (0.799, 0.860),
 }
 
 
@@ -192,7 +204,6 @@ KNOWN_NO_DATA = {
     "b84/bn22_bird-survey-habitat-bars",
     "b97/ca20_drug-viability-prose",
     "b102/cf24_dropout-width-examples",
-    "b105/ci24_building-energy",
     "b107/ck14_ocean-ph-prose",
     "b110/cn14_upr-genes-duplicate",
     "b110/cn20_calibration-endpoints",
@@ -200,6 +211,16 @@ KNOWN_NO_DATA = {
     "b111/co24_latam-inflation-bom",
     "b112/cp24_optim-markup",
     "b126/dd21_fire-correlation",
+    "b135/dn10_flu-positivity",
+    "b135/dn13_reasoning-benchmarks",
+    "b135/dn22_mutation-rates-log",
+    "b136/do14_mutation-scan",
+    "b137/dp05_reef-bleaching",
+    "b137/dp07_fx-passthrough",
+    "b137/dp13_bird-calls",
+    "b138/dq04_marathon-splits",
+    "b138/dq16_rl-reward",
+    "b138/dq22_readmission",
 }
 
 

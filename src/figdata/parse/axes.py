@@ -156,8 +156,9 @@ def tick_list(rest: str) -> list[str]:
     spans = re.findall(r"`[^`]*`", rest)
     if len(spans) == 1 and spans[0].count(",") >= 2:
         rest = rest.replace(spans[0], spans[0].strip("`"))
-    if "," not in rest and rest.count("|") >= 1:
-        rest = re.sub(r"\s*\|\s*", ", ", rest)  # "Loam | Clay | Sand": bars set the items apart
+    if "," not in rest and re.search(r"\s[|·•]\s|\|", rest):
+        # "Loam | Clay | Sand", "Weekday · Saturday · Sunday": bars or dots set the items apart
+        rest = re.sub(r"\s*\|\s*|\s+[·•]\s+", ", ", rest)
     ticks = read_enumeration(rest)
     if len(ticks) >= 3 and ticks[-1] in ticks[:-1]:
         ticks = ticks[:-1]  # "1, 2, 4, 8, top row = 1 GPU": a remark on the list repeats a tick

@@ -40,6 +40,8 @@ _POSITION_REMARK = re.compile(
 
 
 _PANEL_WORD = NAMES_A_PANEL
+# "El Niño panel": a title, then the word for a panel
+_PANEL_AFTER = re.compile(r"\s+(?:panel|chart|heatmap|map|plot)\s*:?\s*$", re.I)
 # "Left panel", "Top chart", "Panel 2": a panel named by its place or number alone
 _PLACED_PANEL = re.compile(
     r"(?:(?:left|right|center|centre|middle|top|bottom|upper|lower|first|second|third)"
@@ -390,7 +392,8 @@ def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Pan
         if (
             item.kind == "text"
             and len(meta.titles) >= 2
-            and norm(strip_markdown(item.text)) in {norm(t) for t in meta.titles}
+            and norm(_PANEL_AFTER.sub("", strip_markdown(item.text)))
+            in {norm(t) for t in meta.titles}
         ):
             # 'Site 1: Sandy loam (Kano)' on a line of its own, a title the overview gave one
             # of its panels: that panel's values follow
