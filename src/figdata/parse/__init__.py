@@ -160,6 +160,19 @@ def _fold_empty_sections(panels: list[Panel], contexts: list[Context], meta: Met
     return kept_p, kept_c
 
 
+def _merged(panels: list[Panel], contexts: list[Context]) -> Panel:
+    """The first panel, given every panel's lines, and its context every cell and finding."""
+    panel, first = panels[0], contexts[0]
+    for other, ctx in zip(panels[1:], contexts[1:], strict=True):
+        panel.items.extend(other.items)
+        for record in ctx.cells + ctx.findings:
+            record["panel"] = panel.index
+        first.cells.extend(ctx.cells)
+        first.findings.extend(ctx.findings)
+        first.addressed |= ctx.addressed
+    return panel
+
+
 def _join_complements(panels: list[Panel], contexts: list[Context], meta: Meta):
     """Sections that complete one grid are one panel: "Main Diagonal", "Off-Diagonal Entries".
 
@@ -178,14 +191,7 @@ def _join_complements(panels: list[Panel], contexts: list[Context], meta: Meta):
     whole = len(axes[0]) * len(axes[1])
     if any(len(k) >= whole for k in keys):
         return panels, contexts  # a complete grid in one section: the others are more panels
-    panel = panels[0]
-    for other, ctx in zip(panels[1:], contexts[1:], strict=True):
-        panel.items.extend(other.items)
-        for record in ctx.cells + ctx.findings:
-            record["panel"] = panel.index
-        first.cells.extend(ctx.cells)
-        first.findings.extend(ctx.findings)
-        first.addressed |= ctx.addressed
+    panel = _merged(panels, contexts)
     panel.title = meta.single_title or panel.title
     return [panel], [first]
 
@@ -205,15 +211,8 @@ def _join_series(panels: list[Panel], contexts: list[Context], meta: Meta):
         return panels, contexts
     if any(set(ctx.x.ticks) != set(first.x.ticks) or not ctx.x.ticks for ctx in contexts):
         return panels, contexts
-    panel = panels[0]
     series = [n.pop() for n in names]
-    for other, ctx in zip(panels[1:], contexts[1:], strict=True):
-        panel.items.extend(other.items)
-        for record in ctx.cells + ctx.findings:
-            record["panel"] = panel.index
-        first.cells.extend(ctx.cells)
-        first.findings.extend(ctx.findings)
-        first.addressed |= ctx.addressed
+    panel = _merged(panels, contexts)
     first.y = AxisTicks("y", first.y.label, series, list(series))
     panel.y = first.y
     panel.title = meta.single_title or panel.title
