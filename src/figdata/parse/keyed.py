@@ -292,19 +292,27 @@ def _pair_keys(body: str) -> list[str]:
     return [m.group("key").strip() for m in found if m]
 
 
+def _uniform_groups(items: list[Item]) -> tuple[list[str], list[str]] | None:
+    """(heads, children) of two or more groups of nested bullets that each list the same two or
+    more children in the same order, under heads of their own."""
+    groups = _groups(items)
+    if len(groups) < 2 or any(len(children) < 2 for _, children in groups):
+        return None
+    children, heads = groups[0][1], [head for head, _ in groups]
+    if any(kids != children for _, kids in groups) or len(set(heads)) != len(heads):
+        return None
+    return heads, children
+
+
 def nested(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | None:
     """Axes from nested bullets whose children name no declared tick: the children's labels.
 
     Every group must list the same children in the same order; the groups name ticks of one
     declared axis, and the children are then the other axis.
     """
-    groups = _groups(items)
-    if len(groups) < 2 or any(len(children) < 2 for _, children in groups):
+    if (uniform := _uniform_groups(items)) is None:
         return None
-    children = groups[0][1]
-    heads = [head for head, _ in groups]
-    if any(kids != children for _, kids in groups) or len(set(heads)) != len(heads):
-        return None
+    heads, children = uniform
     for outer, inner in (("x", "y"), ("y", "x")):
         own, other = getattr(ctx, outer), getattr(ctx, inner)
         if not all(resolve(h, own) for h in heads) or any(resolve(h, other) for h in heads):
@@ -333,12 +341,9 @@ def nested_undeclared(items: list[Item], chart: str) -> tuple[AxisTicks, AxisTic
     The heads are a bar or line chart's categories (x) and the children its series; of
     anything else the heads are the rows.
     """
-    groups = _groups(items)
-    if len(groups) < 2 or any(len(children) < 2 for _, children in groups):
+    if (uniform := _uniform_groups(items)) is None:
         return None
-    children, heads = groups[0][1], [head for head, _ in groups]
-    if any(kids != children for _, kids in groups) or len(set(heads)) != len(heads):
-        return None
+    heads, children = uniform
     if len(set(children)) != len(children) or not all(heads) or not all(children):
         return None
     if chart in lexicon.LEGEND_CHARTS:

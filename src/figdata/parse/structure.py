@@ -137,11 +137,17 @@ def _heads_series_lines(data: list[Item], index: int, meta: Meta) -> bool:
     named_own = [m.group("name") for p in own if (m := _NAMED_NUMBER.match(p))]
     if len(own) >= 2 and len(named_own) == len(own):
         return all(match_tick(name.strip(), entries) for name in named_own)
+    return _lines_named(data, index, entries)
+
+
+def _lines_named(data: list[Item], index: int, ticks: list[str]) -> bool:
+    """Whether two or more lines follow the head at ``index``, each named by one of ``ticks``
+    (the head's own lines end where a line names nothing)."""
     named = 0
     for item in data[index + 1 :]:
         if item.kind in ("heading", "bold") or item.label is None:
-            break  # the head's own lines end where a line names nothing
-        if not match_tick(strip_markdown(item.label).strip(), entries):
+            break
+        if not match_tick(strip_markdown(item.label).strip(), ticks):
             return False
         named += 1
     return named >= 2
@@ -160,14 +166,7 @@ def _heads_tick_lines(data: list[Item], index: int, text: str, meta: Meta) -> bo
             for t in axis.ticks
         ):
             continue
-        named = 0
-        for item in data[index + 1 :]:
-            if item.kind in ("heading", "bold") or item.label is None:
-                break
-            if not match_tick(strip_markdown(item.label).strip(), other.ticks):
-                return False
-            named += 1
-        return named >= 2
+        return _lines_named(data, index, other.ticks)
     return False
 
 
