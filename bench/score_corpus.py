@@ -17,8 +17,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from figdata import tables
 from figdata.parse import parse_document
-from figdata.validate import validate_documents
+from figdata.validate import validate_tables
 
 COMPARE = Path(__file__).resolve().parents[1] / "tests" / "corpus" / "compare.py"
 HEADER = ["panel_index", "panel_title", "x", "y", "value"]
@@ -28,24 +29,48 @@ PARSER_OWN_KINDS = {"unplaced_number"}
 
 
 def write_outputs(corpus: Path, out: Path) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    paths = sorted((corpus / "docs").glob("*.txt"))
-    parsed_docs = {path.stem: parse_document(path.stem, path.read_bytes()) for path in paths}
-    # one validation for the whole folder, as a shard is validated (pandera's fixed cost is
-    # paid once, not once per document)
-    results = validate_documents([(stem, p.frames()) for stem, p in parsed_docs.items()])
-    for path in paths:
-        parsed, validated = parsed_docs[path.stem], results[path.stem]
-        cells = validated.tables["cells"]
-        titles = {int(p["panel"]): p["title"] or "" for p in parsed.panels}
-        with open(out / f"{path.stem}.csv", "w", newline="", encoding="utf-8") as fh:
-            writer = csv.writer(fh)
-            writer.writerow(HEADER)
-            for row in cells.itertuples():
-                panel = int(row.panel)
-                writer.writerow([panel, titles.get(panel, ""), row.x, row.y, row.value])
-        kinds = sorted(set(validated.tables["findings"]["kind"]) - PARSER_OWN_KINDS)
-        (out / f"{path.stem}.flags.json").write_text(json.dumps(kinds), encoding="utf-8")
+    write_many([(corpus, out)])
+
+
+def write_many(pairs: list[tuple[Path, Path]]) -> None:
+    """Parse and validate the documents of several folders, each folder's outputs to its own.
+
+    Document stems must be distinct across the folders; one validation covers them all, as a
+    shard is validated (pandera's fixed cost is paid once, not once per document or folder).
+    """
+    paths = {out: sorted((corpus / "docs").glob("*.txt")) for corpus, out in pairs}
+    parsed_docs = {
+        path.stem: parse_document(path.stem, path.read_bytes())
+        for folder in paths.values()
+        for path in folder
+    }
+    # one frame per table for all documents, as a shard is validated: building four frames
+    # per document would cost more than parsing it
+    frames = {
+        name: tables.frame(
+            [{**row, "doc": stem} for stem, p in parsed_docs.items() for row in getattr(p, name)],
+            columns,
+        )
+        for name, columns in tables.TABLES.items()
+    }
+    results = validate_tables(frames, list(parsed_docs))
+    for out, folder in paths.items():
+        out.mkdir(parents=True, exist_ok=True)
+        for path in folder:
+            _write_document(out, path.stem, parsed_docs[path.stem], results.document(path.stem))
+
+
+def _write_document(out: Path, stem: str, parsed, validated) -> None:
+    cells = validated.tables["cells"]
+    titles = {int(p["panel"]): p["title"] or "" for p in parsed.panels}
+    with open(out / f"{stem}.csv", "w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(HEADER)
+        for row in cells.itertuples():
+            panel = int(row.panel)
+            writer.writerow([panel, titles.get(panel, ""), row.x, row.y, row.value])
+    kinds = sorted(set(validated.tables["findings"]["kind"]) - PARSER_OWN_KINDS)
+    (out / f"{stem}.flags.json").write_text(json.dumps(kinds), encoding="utf-8")
 
 
 def main(argv: list[str]) -> int:
