@@ -1330,7 +1330,8 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
     for m in re.finditer(
         # "columns correspond to depth (2, 4) and rows to hint level (1, 2)": the verb said once
         rf"\b(?:{_PROSE_AXIS[role]})\s*(?:\([^)]*\)\s*)?[,:]?\s*(?:(?:{lexicon.AXIS_VERB.pattern}|to)(?:\s+|(?<=[:=])\s*))?"
-        r"(?:the\s+)?(?P<body>[^.]+(?:\.\d[^.]*)*)",
+        # (a point before a digit or a lowercase word ends no sentence: "0.5", "Seb. keratosis")
+        r"(?:the\s+)?(?P<body>[^.]+(?:\.(?:\d|\s+(?-i:[a-z]))[^.]*)*)",
         text,
         re.I,
     ):
@@ -1581,7 +1582,10 @@ def _last_phrase(head: str) -> str | None:
 
 # the end of a sentence; after a capital or a digit only before a capitalised word ("..., BAX,
 # GADD45A. Rows go top to bottom")
-_SENTENCE_END = re.compile(r"(?<=[a-z)*_\"'”])\.\s|(?<=[A-Z0-9])\.\s+(?=[*_\"“]*[A-Z][a-z])")
+# ("Seb. keratosis": an abbreviation's point before a lowercase word ends no sentence)
+_SENTENCE_END = re.compile(
+    r"(?<=[a-z)*_\"'”])\.\s(?!\s*[a-z])|(?<=[A-Z0-9])\.\s+(?=[*_\"“]*[A-Z][a-z])"
+)
 
 
 _ORDER_LEAD = re.compile(r"\s*,?\s*(?:in\s+the\s+(?:same\s+)?order|namely)\s*:?\s+", re.I)

@@ -19,6 +19,8 @@ _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _LIST = re.compile(r"^(\s*)(?:[*+\-•]|\d{1,2}[.)])\s+(.*)$")
 _TABLE = re.compile(r"^\s*\|.*\|?\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
+# "> **150 °C** (1 h → 48 h): 96, 108": a block quote's marker, as markdown drops it
+_QUOTE = re.compile(r"^\s{0,3}(?:>\s?)+")
 # a whole line in bold, optionally followed by a remark: "**1. Title** (note)"
 _BOLD_LINE = re.compile(r"^\s*\*\*(?P<head>[^*]+?)\*\*(?P<rest>.*)$")
 _ARROWS = (" → ", " -> ", " => ", " ⟶ ")
@@ -123,8 +125,9 @@ _LABELLED_BARS = re.compile(
 
 
 # 'x-axis  "Soil texture": Loam | Clay | Sand': an axis' entry whose ticks bars set apart
+# ("**Horizontal axis — "Age band (years)":** 18–34 | 35–49": its head in bold too)
 _AXIS_BARS = re.compile(
-    rf"^\s*(?:{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}|{lexicon.LEGEND.pattern}|"
+    rf"^\s*(?:\*\*|__|\*|_)?(?:{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}|{lexicon.LEGEND.pattern}|"
     r"\b(?:ticks?|labels?))\b[^|:]*:\s*[^|\d][^|]*\|",
     re.I,
 )
@@ -146,10 +149,13 @@ def _underlined(text: str, dashes: int) -> bool:
 
 def classify(lines: list[str]) -> list[Item]:
     items: list[Item] = []
-    in_code = False
+    in_code = quoted_code = False
     for number, raw in enumerate(lines, start=1):
+        if (quote := _QUOTE.match(raw)) and (quoted_code or not in_code):
+            raw = raw[quote.end() :] if raw[quote.end() :].strip() else ""
         if _FENCE.match(raw):
             in_code = not in_code
+            quoted_code = in_code and quote is not None
             continue
         if not raw.strip():
             continue

@@ -347,13 +347,33 @@ def keyed_list(item: Item, ctx: Context, group) -> bool:
 def _line_of(item: Item, ctx: Context) -> tuple[str, str, list[str]] | None:
     """(axis, tick, the ticks across it) of the row or column a labelled line lists."""
     label = item.label or ""
-    found = positional_label(label, ctx) or resolve_either(
-        label, ctx.x, ctx.y, prefer=_named_line(label, ctx, ctx.rows_axis)
+    # ("Bayes gains on the structured receipts: ...": the tick the sentence opens with is its
+    # subject, not one a later word spells)
+    found = (
+        positional_label(label, ctx)
+        or _opening_tick(strip_markdown(label), ctx)
+        or resolve_either(label, ctx.x, ctx.y, prefer=_named_line(label, ctx, ctx.rows_axis))
     )
     if found is None:
         return None
     axis, key = found
     return axis, key, ctx.x.ticks if axis == "y" else column_order(ctx)
+
+
+_PROSE_AFTER = re.compile(r"\s+(?:[a-z][\w'-]*\b[\s,]*){2,}$")
+
+
+def _opening_tick(label: str, ctx: Context) -> tuple[str, str] | None:
+    """The one tick a sentence before the colon opens with ("URL-only barely changes
+    relative to the left panel: 87.5, 40.2"): its subject names the line."""
+    found = [
+        (axis.name, tick)
+        for axis in (ctx.x, ctx.y)
+        for tick in axis.ticks
+        if label[: len(tick)].casefold() == tick.casefold()
+        and _PROSE_AFTER.fullmatch(label[len(tick) :])
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _partly_keyed(item: Item, ctx: Context) -> bool:
@@ -1093,9 +1113,28 @@ def _worded(header: list[str], axis: AxisTicks) -> list[str]:
     return [worded.get(strip_markdown(h).strip(), h) for h in header]
 
 
+_CELL_STATEMENT = re.compile(
+    rf"^\s*(?:`[^`]+`|[^=:|`]*[^\W\d][^=:|`]*)\s*[=:]\s*[~≈]?{NUM}\s*%?\s*$"
+)
+
+
+def _statement_cells(body: list[Item]) -> bool:
+    """Every cell a statement of its own key and value ("| `1x0` = 88.4 | `2x0` = 76.9 |")."""
+    cells = [c for r in body for c in _cells_of(r.text) if c.strip()]
+    return len(cells) >= 4 and all(_CELL_STATEMENT.match(c) for c in cells)
+
+
 def table(rows: list[Item], ctx: Context) -> None:
     body = [r for r in rows if not re.fullmatch(r"[\s|:\-]+", r.text)]
     if len(body) < 2:
+        return
+    if _statement_cells(body):
+        # the table only lays the statements out: each row is read as a line of them
+        for r in body:
+            if cells := [c.strip() for c in _cells_of(r.text) if c.strip()]:
+                line = Item(r.line, "text", 0, "; ".join(cells), r.zone)
+                for statement in _split_statements(line):
+                    any(recogniser(statement, ctx, None) for recogniser in LINE_RECOGNISERS)
         return
     header = _cells_of(body[0].text)
     if header and header[-1].count(")") > header[-1].count("("):

@@ -42,7 +42,10 @@ from figdata.parse.values import NUM, Value, parse_value
 
 _DIGIT = re.compile(r"\d")
 # ("62 ± 4%": one value and its uncertainty)
-_NUMBER = re.compile(rf"(?<![\w.\-/–—=])[~≈]?{NUM}(?![\w]|\.\d)(?:\s*%)?(?:\s*±\s*{NUM}(?:\s*%)?)?")
+_PLUS_MINUS = rf"(?:\s*±\s*{NUM}(?:\s*%)?)?"
+# a run of values and nothing else: "12, 15 and 18", "11.8 ± 0.2, 12.9 ± 0.4"
+_VALUE_RUN_ONLY = re.compile(rf"(?:[~≈]?{NUM}\s*%?{_PLUS_MINUS}\s*(?:,\s*(?:and\s+)?|\s+and\s+)?)+")
+_NUMBER = re.compile(rf"(?<![\w.\-/–—=])[~≈]?{NUM}(?![\w]|\.\d)(?:\s*%)?{_PLUS_MINUS}")
 SENTENCE = re.compile(r"(?<=[a-z0-9)%])[.!?]\s+(?=[A-Z(])")
 # the number after these words is a range's second end, a count of cells or a difference
 _RANGE_BEFORE = re.compile(
@@ -270,9 +273,11 @@ def read_sentence(
         placed += [(t, value) for t in ticks]
     if loose_hits:
         # a run of as many values as columns, in the columns' order
+        if [n.group(0) for n in numbers] == cols.ticks:
+            return None  # "marked every three hours (00, 03, ..., 21)": the ticks, not values
         if loose and len(numbers) == len(cols.ticks) and len(loose_hits) >= len(numbers) - 1:
             run = sentence[numbers[0].start() : numbers[-1].end()]
-            if re.fullmatch(rf"(?:[~≈]?{NUM}\s*%?\s*(?:,\s*(?:and\s+)?|\s+and\s+)?)+", run):
+            if _VALUE_RUN_ONLY.fullmatch(run):
                 values = [parse_value(n.group(0)) for n in numbers]
                 return list(zip(cols.ticks, values, strict=True))  # type: ignore[arg-type]
         if loose and row is None and _walks_the_columns(walk, cols.ticks):

@@ -165,6 +165,10 @@ _UNIT_VALUE = rf"[~≈]?{NUM}\s*%?(?:\s+[A-Za-zµ°][\w/°µ]*)?(?:\s*\([^()]*\)
 _ARROW_VALUES = re.compile(rf"\s*{_UNIT_VALUE}(?:\s*(?:→|->|⟶|=>)\s*{_UNIT_VALUE})+\s*")
 
 
+_BLANK = r"(?:—|−|--|·|…|n/a|N/A|NaN|[■□█▪▫░▒▓⬛◼◻])"
+_SPACED_RUN = re.compile(rf"\s*(?:{NUM}%?|{_BLANK})(?:\s+(?:{NUM}%?|{_BLANK})){{2,}}\s*")
+
+
 def split_values(body: str) -> list[str]:
     """The comma-separated slots of a list body (the last 'and' counts as a comma)."""
     from figdata.parse.text import split_top
@@ -185,6 +189,10 @@ def split_values(body: str) -> list[str]:
         parts = re.findall(r"\([^()]+\)", body)
     elif len(parts) == 1 and re.fullmatch(rf"\s*{NUM}%?(?:\s+{NUM}%?)+\s*", body):
         # a bare run of numbers separated by spaces, as in a code block
+        parts = body.split()
+    elif len(parts) == 1 and _SPACED_RUN.fullmatch(body) and len(re.findall(NUM, body)) >= 2:
+        # "—     58.3  61.0  33.9": the same, a blank's marker in a cell's place (a dash or
+        # an en dash between two numbers may be a range, and is no marker here)
         parts = body.split()
     if len(parts) > 1:
         last = parts[-1]
