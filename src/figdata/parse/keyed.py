@@ -212,6 +212,7 @@ _STATEMENT_BREAK = re.compile(r"[;|·]")
 
 
 _TUPLE = re.compile(r"^\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)$")
+_ARROW_KEY = re.compile(r"^([^\s→>()][^→>()]{0,30}?)\s*(?:→|->|⟶)\s*([^\s→>()][^→>()]{0,30}?)$")
 
 
 def tuples(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | None:
@@ -220,21 +221,24 @@ def tuples(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | Non
     Which member is x is told by the declared ticks one member's keys name, else by the
     order the text gives the tuple ("(GPUs, context)", "(row, column)"); nothing is guessed.
     """
-    pairs = []
+    pairs, kinds = [], set()
     for statement in _statements(items):
-        if "(" not in (statement.label or ""):
-            continue
-        m = _TUPLE.match(strip_markdown(statement.label or "").strip())
+        label = strip_markdown(statement.label or "").strip()
+        # ("en → de: 61.8": a pair written with an arrow, in the order the text states)
+        m, kind = (
+            (_TUPLE.match(label), "tuple") if "(" in label else (_ARROW_KEY.match(label), "arrow")
+        )
         body = strip_markdown(statement.body or "")
         if m and (isinstance(_slot(body), Value) or record_value(body) is not None):
             pairs.append((m.group(1), m.group(2)))
-    if len(pairs) < 3 or len(set(pairs)) != len(pairs):
+            kinds.add(kind)
+    if len(pairs) < 3 or len(set(pairs)) != len(pairs) or len(kinds) != 1:
         return None
     firsts, seconds = [a for a, _ in pairs], [b for _, b in pairs]
     if len(set(firsts)) < 2 or len(set(seconds)) < 2:
         return None
     role = _roles("", firsts, "", seconds, ctx)
-    if role is None and (order := ctx.pair_order.get("tuple")):
+    if role is None and (order := ctx.pair_order.get(kinds.pop())):
         role = "ab" if order == "xy" else "ba"
     if role is None:
         return None

@@ -1206,9 +1206,12 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
             named = Axis(label=m.group("name"), order=tick_order(tail, []))
     # "Along the bottom are five shot zones — A, B, C — and down the left side are ...": the
     # edge opens the clause, the ticks follow its verb
+    # ("Along the bottom, the cell lines are, from left to right, A549, ...": the axis' name
+    # between the edge and the verb)
     for m in re.finditer(
-        rf"\b(?:along|across|under|beneath|down|up)\s+the\s+(?:{_EDGE_NAMED[role]})\s+"
-        r"(?:are|is|sit|lie|run|stand)\s+(?P<body>[^.;]+)",
+        rf"\b(?:along|across|under|beneath|down|up)\s+the\s+(?:{_EDGE_NAMED[role]}),?\s+"
+        r"(?:the\s+(?P<name>[A-Za-z][\w -]{0,40}?)\s+)?"
+        r"(?:are|is|sit|lie|run|stand)\s*,?\s+(?P<body>[^.;]+)",
         text,
         re.I,
     ):
@@ -1216,6 +1219,7 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
         axis = parse_axis(re.sub(r"^(?:the|its)\s+", "", body.strip(), flags=re.I))
         if len(axis.ticks) >= 2:
             axis.order = axis.order or tick_order(body, axis.ticks)
+            axis.label = axis.label if axis.label or not m.group("name") else m.group("name")
             return axis
     # "4 columns (weight bit-width: 2, 3, 4, 8)": a count of them, the list in brackets
     for m in _counted_bracket(role).finditer(text):

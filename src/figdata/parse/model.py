@@ -29,7 +29,8 @@ _EQUALS_VALUE = re.compile(
     r"^(.{1,80}?)\s+=\s+([~≈]?[+\-\u2212]?\d[\d.]*(?:[eE][+\-\u2212]?\d+)?\s*%?)\s*$"
 )
 _DASH_VALUES = re.compile(
-    r"^(.{1,60}?)\s+[—–-]\s+([~≈]?[+\-\u2212]?\d[\d.]*%?(?:\s*[,;/|]\s*\S+)+)$"
+    # ("KX-101 — 2.1e-6; 8.5e-7": in scientific notation too)
+    r"^(.{1,60}?)\s+[—–-]\s+([~≈]?[+\-\u2212]?\d[\d.]*(?:[eE][+\-\u2212]?\d+)?%?(?:\s*[,;/|]\s*\S+)+)$"
 )
 
 # "A*02:01 — 2140": a name, a long dash, one value (and its unit)
@@ -103,6 +104,11 @@ _LEADER_DOTS = re.compile(r"^\s*(\S.*?)\s*\.{2,}\s*([-−+~≈]?\d.*)$")
 _DASH_THEN_PAIRS = re.compile(
     r"^\s*([^:|—–]{1,40}?)\s+[—–]\s+((?:[^|;,]+?:\s+[-−+~≈]?\d[^|;,]*[|;,]\s*)+"
     r"[^|;,]+?:\s+[-−+~≈]?\d[^|;,]*)$"
+)
+# "S1 Headwater, 1.2, 0.9, 0.6": a row typed as comma-separated fields, its name first
+_FIELD_VALUE = r"(?:[~≈]?[+\-\u2212]?\d[\d.]*(?:[eE][+\-\u2212]?\d+)?%?|—|n/a|NA)"
+_NAME_THEN_VALUES = re.compile(
+    rf"^\s*([^\W\d][^,:;|]{{0,40}}?),\s*({_FIELD_VALUE}(?:\s*,\s*{_FIELD_VALUE}){{2,}})\s*$"
 )
 _BAR_NAME = re.compile(r"^\s*(?![-−+~≈]?\d[\d.,]*\s*%?\s*\|)([^|]{1,40}?)\s+\|\s+([^|\s][^|]*)$")
 
@@ -204,6 +210,10 @@ def classify(lines: list[str]) -> list[Item]:
             item.text = item.text.replace("`", "")
         if item.kind in ("list", "code", "text"):
             item.label, item.body = split_label(item.text)
+        if item.kind in ("list", "text") and item.label is None:
+            # (a block of code in that form is a CSV grid, read as a whole: code_grid)
+            if row := _NAME_THEN_VALUES.match(item.text):
+                item.label, item.body = row.group(1).strip(), row.group(2).strip()
         if item.kind == "code" and item.label is None and (row := _CODE_ROW.match(item.text)):
             # "NER   0.62, 1.00" in a block of code: a row's name, then its values
             item.label, item.body = row.group(1), row.group(2)
