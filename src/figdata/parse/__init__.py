@@ -142,6 +142,17 @@ def _fold_empty_sections(panels: list[Panel], contexts: list[Context], meta: Met
             continue
         kept_p.append(panel)
         kept_c.append(ctx)
+    if (
+        (meta.announced or 1) <= 1  # (a title the text quotes may be an axis' name)
+        and len(kept_p) == 2
+        and not (kept_c[0].cells or kept_c[0].addressed or kept_c[0].findings)
+        and not (kept_p[1].title and norm(kept_p[1].title) in {norm(t) for t in meta.titles})
+    ):
+        # the figure's one titled panel says what is drawn, and a section after it ("Values
+        # read from the bars") gives its data: one panel, under the figure's title
+        kept_p[1].items[:0] = kept_p[0].items
+        kept_p[1].title = kept_p[0].title
+        kept_p, kept_c = kept_p[1:], kept_c[1:]
     if leading and kept_p:
         kept_p[0].items[:0] = [it for p in leading for it in p.items]
         if announced <= 1 and len(kept_p) == 1:

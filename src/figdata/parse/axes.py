@@ -127,7 +127,12 @@ def axis_label(body: str) -> tuple[str | None, str]:
         label = strip_markdown(cut(m, 1))
         # "Coastal, Upland, Metro, listed from top to bottom": a name shaped like the
         # items that follow it is the first of them
-        following = [p.strip() for p in masked[m.end(1) : m.end(1) + described.start()].split(",")]
+        # ("Coastal, Capital, Uplands — in that order from top to bottom": the remark a dash
+        # sets off is no item)
+        following = [
+            re.split(r"\s[—–-]\s", p)[0].strip()
+            for p in masked[m.end(1) : m.end(1) + described.start()].split(",")
+        ]
         following = [p for p in following if p]
         if len(following) >= 2 and all(
             _PROPER_NAME.fullmatch(strip_markdown(t)) for t in [label, *following]

@@ -220,6 +220,7 @@ def classify(lines: list[str]) -> list[Item]:
         elif item.kind == "bold":
             item.label, item.body = _bold_parts(item.text)
         items.append(item)
+    _aligned_blocks_as_code(items)
     _csv_blocks_as_tables(items)
     return items
 
@@ -234,6 +235,38 @@ def _indented_code(raw: str, lines: list[str], number: int, items: list[Item]) -
     if items and items[-1].kind == "code" and items[-1].line == number - 1:
         return True
     return not before.strip() and not (items and items[-1].kind == "list")
+
+
+_ALIGNED_GAP = re.compile(r"\s{2,}")
+_NUMBER_FIELD = re.compile(r"[~≈]?[+\-\u2212]?\d[\d.]*(?:[eE][+\-\u2212]?\d+)?%?")
+
+
+def _aligned_blocks_as_code(items: list[Item]) -> None:
+    """Plain lines whose fields runs of spaces align into columns are a grid typed as code.
+
+    "src     de     fr" over "pl      49.3   47.5": three or more lines one after another,
+    each of the same three or more fields, every line but the first holding two or more
+    numbers; markdown would have read them as code had they been indented four spaces.
+    """
+    i = 0
+    while i < len(items):
+        j = i
+        while (
+            j < len(items)
+            and items[j].kind == "text"
+            and (j == i or items[j].line == items[j - 1].line + 1)
+        ):
+            j += 1
+        fields = [_ALIGNED_GAP.split(it.text.strip()) for it in items[i:j]]
+        if (
+            j - i >= 3
+            and len(fields[0]) >= 3
+            and all(len(f) == len(fields[0]) for f in fields)
+            and all(sum(bool(_NUMBER_FIELD.fullmatch(c)) for c in f) >= 2 for f in fields[1:])
+        ):
+            for it in items[i:j]:
+                it.kind, it.label, it.body = "code", None, None
+        i = max(j, i + 1)
 
 
 def _csv_blocks_as_tables(items: list[Item]) -> None:

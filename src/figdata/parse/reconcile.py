@@ -326,6 +326,11 @@ def from_table(items: list[Item], ctx: Context | None = None) -> tuple[AxisTicks
     first = list(dict.fromkeys(first))
     if ctx is not None and ctx.x.ticks and not ctx.y.ticks and _same(first, ctx.x.ticks):
         return AxisTicks("x", ctx.x.label, list(ctx.x.ticks)), AxisTicks("y", None, header, header)
+    if ctx is not None and ctx.y.ticks and not ctx.x.ticks and _same(header, ctx.y.ticks):
+        # "| Chemistry | 10 °C | 25 °C |" under a legend of the temperatures: the columns are
+        # the series, the rows the categories
+        y = AxisTicks("y", ctx.y.label, list(ctx.y.ticks), list(ctx.y.top_down or ctx.y.ticks))
+        return AxisTicks("x", None, first), y
     return AxisTicks("x", None, header), AxisTicks("y", None, first, list(first))
 
 

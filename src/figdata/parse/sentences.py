@@ -251,6 +251,10 @@ def read_sentence(
             and hit.tick == ticks[0]
         ):
             consumed.add(i + 1)  # "23.7 in 2019": the number after the tie is the column
+        if not ticks and loose and m.group(0) in cols.ticks:
+            # "only begins a sustained rise after 2016": a number that spells a tick and that
+            # no tie places is that tick named, not a value at a place guessed for it
+            continue
         if not ticks and loose:
             if (t := _described(after, cols)) is not None:
                 ticks = [t]

@@ -24,7 +24,9 @@ def rx(pattern: str, flags: int = 0) -> re.Pattern:
 
 @lru_cache(maxsize=1 << 16)
 def strip_markdown(text: str) -> str:
-    """Remove emphasis, code ticks and backslash escapes; keep HTML verbatim."""
+    """Remove emphasis, code ticks, backslash escapes and pictographs; keep HTML verbatim."""
+    # ("❄ **10 °C**", "🔥 45 °C": a pictograph decorates a name, it is no part of it)
+    text = _PICTOGRAPHS.sub("", text)
     text = _CODE.sub(r"\1", text)
     text = _BOLD.sub("", text)
     text = _ITALIC.sub(r"\1", text)
@@ -32,6 +34,7 @@ def strip_markdown(text: str) -> str:
     return text.strip()
 
 
+_PICTOGRAPHS = re.compile(r"[\u2600-\u27bf\U0001f000-\U0001faff]\ufe0f?\s?")
 _REMARK = re.compile(r"\s*\([^()]*\)")
 
 
