@@ -356,8 +356,9 @@ STATES = Entry(
     "states",
     r"\b(?:reads?|reached|reaches|is|was|sits\s+at|stands\s+at|shows?|gives?|scores?|scored|"
     r"hits?|equals?|comes\s+to|came\s+to|records?|recorded|measures?|measured|converted|"
-    r"managed|peaks?\s+at|at|(?:is\s+|are\s+)?(?:printed|shown|given|marked)\s+as)\b",
-    "while Route 9 reached 75.4%",
+    r"managed|peaks?\s+at|at|(?:is\s+|are\s+)?(?:printed|shown|given|marked)\s+as|"
+    r"labell?ed|annotated(?:\s+with)?)\b",
+    "while Route 9 reached 75.4%; its Summer bar is a stub labelled 0.3",
     "the words that tie a value to the cell named before it",
 )
 
@@ -556,7 +557,7 @@ BAR_CHART = Entry(
 #: the word after a tick for what the tick labels ("the Gov. bonds row", "the 1000 m row")
 TICK_NOUN = Entry(
     "tick_noun",
-    r"rows?|columns?|series|lines?|bars?|groups?|bands?|tiles?|cells?|squares?|bins?",
+    r"rows?|columns?|series|lines?|bars?|groups?|clusters?|bands?|tiles?|cells?|squares?|bins?",
     "row",
     "after a tick (and its unit), says the tick names a row, column or series",
 )

@@ -644,8 +644,22 @@ def prose_legend(reading: Reading) -> None:
         found = parse_axis(m.group("rest"), with_label=False)
         if len(found.ticks) >= 2:
             found.order = "legend"
+            found.ticks = [_swatch_for(t) for t in found.ticks]
             reading.meta.legend = found
             return
+
+
+# 'dark navy for "Winter"', "orange marks Summer": a swatch, then the name it stands for
+_SWATCH_FOR = re.compile(
+    r"^(?P<swatch>.+?)\s+(?:for|marks|means|is)\s+[\"“']?(?P<name>[^\"”']+?)[\"”']?$"
+)
+
+
+def _swatch_for(tick: str) -> str:
+    m = _SWATCH_FOR.match(tick)
+    if m and lexicon.COLOUR_WORDS.search(m.group("swatch")) and len(m.group("swatch").split()) <= 3:
+        return m.group("name").strip()
+    return tick
 
 
 def shared_ticks(reading: Reading) -> None:

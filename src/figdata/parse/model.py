@@ -18,6 +18,8 @@ from figdata.parse.text import find_top, split_top, strip_markdown
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _LIST = re.compile(r"^(\s*)(?:[*+\-•]|\d{1,2}[.)])\s+(.*)$")
 _TABLE = re.compile(r"^\s*\|.*\|?\s*$")
+# a key of two members only, before what it keys (a list of values in brackets is no key)
+_SQUARE_PAIR = re.compile(r"^\s*\[([^\[\](),]{1,30},[^\[\](),]{1,30})\](?=\s*(?:→|->|:|=))")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 # "> **150 °C** (1 h → 48 h): 96, 108": a block quote's marker, as markdown drops it
 _QUOTE = re.compile(r"^\s{0,3}(?:>\s?)+")
@@ -205,6 +207,9 @@ def classify(lines: list[str]) -> list[Item]:
             item = Item(number, "table", 0, raw.strip())
         else:
             item = Item(number, "text", 0, raw.strip())
+        if item.kind != "table" and "[" in item.text:
+            # "[head, layer] → 71.8": a pair in square brackets is a tuple as in round ones
+            item.text = _SQUARE_PAIR.sub(r"(\1)", item.text, count=1)
         if item.kind in ("list", "text") and _CODE_SPANS.fullmatch(item.text):
             # "`(0.0, 1e-5) → 12`, `(0.001, 1e-5) → 15`": each statement typed as code
             item.text = item.text.replace("`", "")

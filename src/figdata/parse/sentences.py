@@ -348,6 +348,10 @@ def _read_item(
     square = set(rows.ticks) == set(cols.ticks)
     for sentence in SENTENCE.split(text):
         if not _DIGIT.search(sentence):
+            # "Space heating dominates the winter picture. Its Winter bar reaches 11.4": a
+            # sentence without a number may still open the row the next ones go on with
+            if label is None and not square and (opened := _row_of(sentence, rows)) is not None:
+                row = opened
             continue
         named = _row_of(sentence, rows)
         subject = 0

@@ -89,6 +89,10 @@ def x_tick(label: str, axis: AxisTicks) -> str | None:
     found = resolve(label, axis)
     if found is not None:
         return found.tick
+    # "**Pre-season cluster**": the tick and the word for the part of the chart it names
+    bare = re.sub(rf"\s+(?:{lexicon.TICK_NOUN.pattern})$", "", strip_markdown(label).strip())
+    if bare != strip_markdown(label).strip() and (found := resolve(bare, axis)) is not None:
+        return found.tick
     m = re.match(r"^(?P<head>.*?\d)\s*(?P<mag>[kKmMbB])\b\s*$", strip_markdown(label).strip())
     if m and axis.label:
         unit = _MAGNITUDES[m.group("mag").lower()]
@@ -303,6 +307,10 @@ def _legend_name(name: str, legend: AxisTicks) -> tuple[str | None, bool]:
         return None, False
     tick = match_tick(name, legend.ticks)
     if tick is not None:
+        return tick, False
+    # "U18 bar: 71 s": the entry and the word for what draws it
+    bare = re.sub(rf"\s+(?:{lexicon.TICK_NOUN.pattern}|curve)$", "", name)
+    if bare != name and (tick := match_tick(bare, legend.ticks)) is not None:
         return tick, False
     found = resolve(name, legend)
     if found is None:

@@ -137,17 +137,23 @@ def _heads_series_lines(data: list[Item], index: int, meta: Meta) -> bool:
     named_own = [m.group("name") for p in own if (m := _NAMED_NUMBER.match(p))]
     if len(own) >= 2 and len(named_own) == len(own):
         return all(match_tick(name.strip(), entries) for name in named_own)
-    return _lines_named(data, index, entries)
+    return _lines_named(data, index, entries, drawn=True)
 
 
-def _lines_named(data: list[Item], index: int, ticks: list[str]) -> bool:
+_TICK_NOUN_AFTER = re.compile(rf"\s+(?:{lexicon.TICK_NOUN.pattern})$")
+
+
+def _lines_named(data: list[Item], index: int, ticks: list[str], drawn: bool = False) -> bool:
     """Whether two or more lines follow the head at ``index``, each named by one of ``ticks``
-    (the head's own lines end where a line names nothing)."""
+    (the head's own lines end where a line names nothing). ``drawn``: a legend's entry may be
+    named with the word for what draws it ("- U18 bar: 71 s")."""
     named = 0
     for item in data[index + 1 :]:
         if item.kind in ("heading", "bold") or item.label is None:
             break
-        if not match_tick(strip_markdown(item.label).strip(), ticks):
+        name = strip_markdown(item.label).strip()
+        bare = _TICK_NOUN_AFTER.sub("", name) if drawn else name
+        if not match_tick(name, ticks) and not (bare != name and match_tick(bare, ticks)):
             return False
         named += 1
     return named >= 2
