@@ -74,3 +74,16 @@ def test_html_in_an_axis_name_is_one_atom():
     axis = parse_axis('<span style="color:red">Rate, log</span>, ticks 1e-4, 3e-4, 1e-3')
     assert axis.label == '<span style="color:red">Rate, log</span>'
     assert axis.ticks == ["1e-4", "3e-4", "1e-3"]
+
+
+@pytest.mark.parametrize(
+    ("text", "figure_without_values"),
+    [
+        ("No numbers are printed in the cells.", True),
+        ("The cells are not annotated.", True),
+        ("the Wake/N3 square is blank white with no number printed in it", False),
+        ("one tile is grey, with no value shown in that tile", False),
+    ],
+)
+def test_a_blank_square_is_no_figure_without_values(text, figure_without_values):
+    assert bool(lexicon.NO_VALUES.search(text)) is figure_without_values

@@ -389,7 +389,9 @@ NO_VALUES = Entry(
     "no_values",
     r"\bno\s+(?:(?:cell|numerical|numeric|data)\s+)?(?:values?|numbers?|annotations?|labels?)\s+"
     r"(?:are\s+)?(?:printed|shown|"
-    r"written|annotated|given)\b|\bno\s+printed\s+(?:values?|numbers?)\b|\b(?:cells\s+are|is)\s+"
+    # ("the Wake/N3 square is blank, with no number printed in it": one cell, not the figure)
+    r"written|annotated|given)\b(?!\s+(?:in|on|inside)\s+(?:it|that|this|the\s+(?:square|cell|tile))\b)"
+    r"|\bno\s+printed\s+(?:values?|numbers?)\b|\b(?:cells\s+are|is)\s+"
     r"(?:not\s+annotated|unannotated)\b|\bno\s+(?:values?|numbers?)\s+(?:in|inside)\s+the\s+cells\b",
     "No numbers are printed in the cells.",
     "the description reads values off the colours, so its numbers are ranges, not cells",

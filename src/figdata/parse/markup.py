@@ -40,7 +40,12 @@ _COLUMNS_UPWARD = re.compile(
 )
 
 
-_INDEX_BASE = re.compile(r"\b(0|1|zero|one)-based\s+ind(?:ices|ex)\b", re.I)
+# ("1-based indices", "both counted from 1": the pair counts positions)
+_INDEX_BASE = re.compile(
+    r"\b(?:(0|1|zero|one)-based\s+ind(?:ices|ex)|(?:counted|numbered|indexed)\s+"
+    r"(?:from|starting\s+(?:at|from))\s+(0|1|zero|one))\b",
+    re.I,
+)
 
 
 def pair_orders(text: str, meta) -> dict[str, str]:
@@ -58,7 +63,7 @@ def pair_orders(text: str, meta) -> dict[str, str]:
     if explicit and (base := _INDEX_BASE.search(text)):
         # "tiles as (row, column) with 1-based indices counted from the top-left corner": the
         # pair counts positions, it does not name ticks
-        orders["index"] = "0" if base.group(1) in ("0", "zero") else "1"
+        orders["index"] = "0" if (base.group(1) or base.group(2)) in ("0", "zero") else "1"
     if "tuple" not in orders:
         # "each point is (GPUs, context)": the names in a tuple say which axis comes first
         for m in re.finditer(

@@ -20,6 +20,11 @@ _LIST = re.compile(r"^(\s*)(?:[*+\-•]|\d{1,2}[.)])\s+(.*)$")
 _TABLE = re.compile(r"^\s*\|.*\|?\s*$")
 # a key of two members only, before what it keys (a list of values in brackets is no key)
 _SQUARE_PAIR = re.compile(r"^\s*\[([^\[\](),]{1,30},[^\[\](),]{1,30})\](?=\s*(?:→|->|:|=))")
+# "[1,1] +1.8   [1,2] +2.4", "addressed as [row, column]": positions, written in squares
+_SQUARE_INDEX = re.compile(
+    r"\[(\d{1,3}\s*,\s*\d{1,3})\](?=\s*[=:→]?\s*[~≈]?[+\-\u2212]?\.?\d)"
+    r"|\[((?:row|column|col)\b[^\[\],]{0,20},\s*(?:row|column|col)\b[^\[\],]{0,20})\]"
+)
 _FENCE = re.compile(r"^\s*(```|~~~)")
 # "> **150 °C** (1 h → 48 h): 96, 108": a block quote's marker, as markdown drops it
 _QUOTE = re.compile(r"^\s{0,3}(?:>\s?)+")
@@ -210,6 +215,7 @@ def classify(lines: list[str]) -> list[Item]:
         if item.kind != "table" and "[" in item.text:
             # "[head, layer] → 71.8": a pair in square brackets is a tuple as in round ones
             item.text = _SQUARE_PAIR.sub(r"(\1)", item.text, count=1)
+            item.text = _SQUARE_INDEX.sub(lambda m: f"({m.group(1) or m.group(2)})", item.text)
         if item.kind in ("list", "text") and _CODE_SPANS.fullmatch(item.text):
             # "`(0.0, 1e-5) → 12`, `(0.001, 1e-5) → 15`": each statement typed as code
             item.text = item.text.replace("`", "")

@@ -2106,6 +2106,8 @@ def _keyed_parts(item: Item, parts: list[str], record_keys: bool = True) -> list
     out = []
     for part in parts:
         label, body = split_label(part)
+        if not label and (bare := _BARE_TUPLE_VALUE.match(part)):
+            label, body = bare.group(1), bare.group(2)  # "(1,1) +1.8": the key, then its value
         if not label or not re.search(r"[\w)]", label) or _slot(body.strip().rstrip(".")) is None:
             return [item]
         if not record_keys and (re.search(r"[=:]", label) or _ARROW.search(label)):
@@ -2120,6 +2122,7 @@ def _keyed_parts(item: Item, parts: list[str], record_keys: bool = True) -> list
 
 
 _ARROW = re.compile(r"→|->|⟶")
+_BARE_TUPLE_VALUE = re.compile(rf"^\s*(\([^()]+\))\s+([~≈]?[+\-\u2212]?{NUM}\s*%?)\s*$")
 _PAIR_KEY = re.compile(r"\s*[^\W\d][^=:→]*?\s*(?:→|->|⟶)\s*[^\W\d][^=:→]*?\s*")
 _PAIR_PARTS = re.compile(r"^\(\s*[^\W\d][^()\d]*,[^()\d]*\)\s*:\s*(?=\()")
 _LEADING_SEP = re.compile(r"^\s*(?:→|->|[:=—–]|-(?=\s))\s*")

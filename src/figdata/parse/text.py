@@ -34,7 +34,10 @@ def strip_markdown(text: str) -> str:
     return text.strip()
 
 
-_PICTOGRAPHS = re.compile(r"[\u2600-\u27bf\U0001f000-\U0001faff]\ufe0f?\s?")
+# (a block or shape before a name is its swatch, "▇ BM25"; alone, "■" marks a masked cell)
+_PICTOGRAPHS = re.compile(
+    r"[\u2600-\u27bf\U0001f000-\U0001faff]\ufe0f?\s?|[\u2580-\u25ff](?:\s+(?=[^\W\d]))"
+)
 _REMARK = re.compile(r"\s*\([^()]*\)")
 
 
