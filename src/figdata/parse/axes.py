@@ -99,7 +99,12 @@ def axis_label(body: str) -> tuple[str | None, str]:
         return strip_markdown(cut(m, 1)).strip(), cut(m, 2)
     # "tree, top to bottom — Maple, Birch": the name, its order, a dash, then the ticks
     m = re.match(r"^\s*([^,;:—–]+?)\s*,\s*([^,;:—–]{1,30}?)\s*(?:[—–]|\s-\s|:)\s*(\S.*)$", masked)
-    if m and _ORDER.fullmatch(m.group(2)) and not re.search(r"\d", m.group(1)):
+    # ("Station, west to east — S1, S2": any one word to another says the order)
+    if (
+        m
+        and (_ORDER.fullmatch(m.group(2)) or _WORD_TO_WORD.fullmatch(m.group(2)))
+        and not re.search(r"\d", m.group(1))
+    ):
         if len(m.group(1).split()) <= 6:
             return strip_markdown(cut(m, 1)).strip(), cut(m, 3)
     # ("Hour band -> 00-06, 06-10": an arrow from the name to its ticks)
@@ -145,6 +150,7 @@ def axis_label(body: str) -> tuple[str | None, str]:
     return None, body
 
 
+_WORD_TO_WORD = re.compile(r"(?:from\s+)?[A-Za-z]+\s+to\s+(?:the\s+)?[A-Za-z]+", re.I)
 _VERB_BY = re.compile(r"^\s*[a-z]+(?:\s+[a-z]+)?\s+by\s+(?:the\s+)?(\S.{0,60})$")
 _ORDER = re.compile(
     rf"(?:listed\s+)?(?:{lexicon.ORDER_TOP_DOWN.pattern}|{lexicon.ORDER_BOTTOM_UP.pattern}|"

@@ -570,7 +570,13 @@ def prose_axes(reading: Reading) -> None:
                 target.ticks = found.ticks
                 target.order = target.order or found.order
                 target.same_as_other = target.same_as_other or found.same_as_other
-    if bool(x.ticks) != bool(y.ticks) and reading.meta.legend is None:
+    # (a bar or line chart's other list is its legend's, read after the axes: a list in
+    # brackets anywhere in the prose, "the remainder (motorcycles, taxis, other)", is not it)
+    if (
+        bool(x.ticks) != bool(y.ticks)
+        and reading.meta.legend is None
+        and chart_type(reading.overview) not in lexicon.LEGEND_CHARTS
+    ):
         # "against temperature T (0.5, 1.0, 2.0) for four samplers (rows: A, B, C)": one axis
         # is named, the overview's other list in brackets after a name is the other axis
         known, missing = (x, y) if x.ticks else (y, x)
@@ -625,8 +631,9 @@ _PROSE_LEGEND = re.compile(
     r"\blegend\b(?:\s+(?:box|key|inset|panel))?\s*(?:\([^()]*\)\s*|(?:at|in)\s+the\s+(?:\w+\s+){0,2}?\w+\s*(?:\([^()]*\)\s*)?|"
     r"(?:above|below|under|over|beside)\s+the\s+\w+(?=\s*:))?"
     # ("the legend sits in a single row above the plot and contains four entries: ...")
-    r"(?:(?:[^.:;]{0,60}?\b(?:contains|holds|includes)|lists|names|shows|reads|gives|"
-    r"identifies|labels|has)\s+"
+    # ("the legend, placed beneath the plot in a single row, identifies the modes as ...")
+    r"(?:(?:[^.:;]{0,60}?\b(?:contains|holds|includes|identifies)|lists|names|shows|reads|"
+    r"gives|labels|has)\s+"
     r"(?:(?:the|its)\s+(?:\w+\s+)?|them\s+(?:as\s+)?)?(?:(?:series|lines|bars|curves|entries|models|methods)\b\s*:?\s*)?"
     # "three bars for the legend entries Base (grey), +SFT (orange) and +DPO (blue)";
     # "Legend (upper right): North (red, circles), Coastal (blue, squares)"

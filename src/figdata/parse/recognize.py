@@ -271,7 +271,10 @@ def _cut_pairs(ctx, axis, key, size, pairs, item, layout, name, whole=False) -> 
     follows the last of ``pairs``."""
     if item.line != ctx.last_line or not 0 < len(pairs) < size:
         return False
-    kept = pairs if whole or item.text.rstrip().endswith((",", ";", "|")) else pairs[:-1]
+    separated = item.text.rstrip().endswith((",", ";", "|"))
+    kept = pairs if whole or separated else pairs[:-1]
+    if separated and kept and kept[-1][1] == "missing":
+        kept = kept[:-1]  # "0.7, " at the cut: the empty slot after the comma marks no cell
     for tick, s in kept:
         _place(ctx, axis, key, tick, s, item, layout)
     ctx.truncated = True
