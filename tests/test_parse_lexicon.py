@@ -59,6 +59,11 @@ def test_enumerations_are_read_as_a_grammar(text, items):
     assert read_enumeration(text) == items
 
 
+def test_words_that_say_how_ticks_are_printed_open_the_list():
+    axis = parse_axis('"Batch size" — tick labels are printed as "Batch 64", "Batch 128"')
+    assert (axis.label, axis.ticks) == ("Batch size", ["Batch 64", "Batch 128"])
+
+
 def test_a_range_with_a_step_spells_every_tick():
     assert stepped_range("0.5 to 2.5, step 0.5") == ["0.5", "1.0", "1.5", "2.0", "2.5"]
     assert stepped_range("0 to 100 in steps of 25") == ["0", "25", "50", "75", "100"]

@@ -149,6 +149,19 @@ def _labelled_rows(items: list[Item]) -> list[tuple[str, int]]:
     return out
 
 
+_PART_NOUN = re.compile(rf"\s+({lexicon.TICK_NOUN.pattern})$", re.I)
+
+
+def without_part_noun(labels: list[str]) -> list[str]:
+    """'**N-lobe** row', '**Hinge** row': the word every label ends with names what they label,
+    not which; the ticks are the labels without it."""
+    found = [_PART_NOUN.search(label) for label in labels]
+    if not all(found) or len({m.group(1).casefold() for m in found if m}) != 1:
+        return labels
+    bare = [label[: m.start()].strip() for label, m in zip(labels, found, strict=True) if m]
+    return bare if all(bare) and len(set(bare)) == len(bare) else labels
+
+
 def triangle(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | None:
     """A square matrix from rows of 1, 2, ..., n values (or n, ..., 1) under n distinct labels."""
     rows = _labelled_rows(items)
@@ -159,7 +172,7 @@ def triangle(items: list[Item], ctx: Context) -> tuple[AxisTicks, AxisTicks] | N
     if triangle_shape([k for _, k in rows]) is None:
         return None
     # the declared spelling where the labels name declared ticks ("**Temp**" -> "Temp")
-    ticks = _spelt(labels, ctx.y if ctx.y.ticks else ctx.x)
+    ticks = _spelt(without_part_noun(labels), ctx.y if ctx.y.ticks else ctx.x)
     return AxisTicks("x", ctx.x.label, list(ticks)), AxisTicks("y", ctx.y.label, ticks, ticks)
 
 

@@ -80,6 +80,8 @@ LIST_LEAD = Entry(
     # ("(order de, fr, es on both axes)": the noun alone, opening the list)
     r"\b(?:in\s+(?:the\s+)?(?:this\s+|following\s+|same\s+)?order|^order|namely|(?:from\s+)?(?:left|right|top|"
     r"bottom)\s+to\s+(?:left|right|top|bottom)|(?:are|is)\s+(?:labell?ed|marked)|"
+    # ("tick labels are printed as "Batch 64", "Batch 128"")
+    r"(?:(?:ticks?|labels?)\s+)?(?:are\s+|is\s+)?printed\s+as|"
     # "labelled from the bottom up as 40°N, ...", "listed from the top row to the bottom row
     # as A, B"
     r"(?:labell?ed|marked|listed)(?:\s+[a-z]+){1,8}?\s+as|(?:down|up)(?:wards?)?\s+as|labell?ed|marked|"

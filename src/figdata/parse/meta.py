@@ -297,6 +297,26 @@ _AXIS_PART = re.compile(
 )
 
 
+# nothing but a remark in brackets and a colon: "(left to right):", ":"
+_ORDER_ONLY = re.compile(r"\s*(?:\([^()]*\))?\s*:?\s*")
+
+
+def _next_line_list(entry: Entry, reading: Reading) -> Axis | None:
+    """The ticks the line after ``entry`` lists, when it holds nothing else ("EGFR, HER2")."""
+    if entry.index + 1 >= len(reading.entries):
+        return None
+    after = reading.entries[entry.index + 1]
+    if (
+        after.kind not in ("text", "list")
+        or after.item.label
+        or after.item.line != entry.item.line + 1
+    ):
+        return None
+    listed = parse_axis(after.item.text, with_label=False)
+    sentences = re.search(r"[a-z]\.\s+[A-Z]", after.item.text)  # a paragraph, not a list
+    return listed if len(listed.ticks) >= 2 and not sentences else None
+
+
 def axis(entry: Entry, reading: Reading) -> bool:
     """``* **X-axis:** "Alpha", ticks 0.5, 1.0, 2.0`` (also "Y-axis ticks", "Legend")."""
     if not entry.label:
@@ -355,6 +375,12 @@ def axis(entry: Entry, reading: Reading) -> bool:
         parsed.label = named_in.group(1).strip()
     else:
         parsed = parse_axis(body, with_label=role != "legend")
+    if not parsed.ticks and _ORDER_ONLY.fullmatch(strip_markdown(body)):
+        # "**Horizontal axis – kinase target** (left to right):" over "EGFR, HER2, ABL1": the
+        # entry says the order, the next line lists the ticks
+        listed = _next_line_list(entry, reading)
+        parsed = listed or Axis()
+        label = f"{label} {body}"
     # ('Vertical axis, "Length penalty", listed from the top row downward: ...': the order
     # in the label)
     parsed.order = parsed.order or tick_order(label, parsed.ticks)
@@ -832,8 +858,21 @@ _TELLS_AXES = re.compile(
 )
 
 
+def _field_row(item: Item) -> Item:
+    """'| x-axis ticks | 0, 250, 500 |' in a table of the figure's elements: an entry as a
+    bullet would give it ("- x-axis ticks: 0, 250, 500")."""
+    cells = [c.strip() for c in item.text.strip().strip("|").split("|")]
+    if len(cells) == 2 and all(cells) and axis_role(cells[0]) is not None:
+        return Item(item.line, "list", 0, f"{cells[0]}: {cells[1]}", item.zone, *cells)
+    return item
+
+
 def _read_zones(items: list[Item]) -> Meta:
-    meta_items = [it for it in items if it.zone in ("title", "overview", "components")]
+    meta_items = [
+        _field_row(it) if it.kind == "table" else it
+        for it in items
+        if it.zone in ("title", "overview", "components")
+    ]
     overview = " ".join(it.text for it in items if it.zone in ("title", "overview"))
     entries = [
         Entry(i, it, strip_markdown(it.label or ""), it.body or "")
