@@ -226,6 +226,13 @@ def tick_order(text: str, ticks: list[str]) -> str | None:
     return None
 
 
+_WALK = re.compile(
+    r"\b(?:start|begin)s?\s+(?:at|on|from)\s+the\s+(?P<edge>bottom|top|left|right)\s+with\s+"
+    r"(?P<first>[^\s,]+)\s*,?\s+and\s+(?:climb|rise|run|go|move|continue|increase|step)s?\s+"
+    r"(?:up\s+|down\s+)?(?:to|through)\s+(?P<rest>[^.;]+?)"
+    r"(?:\s+at\s+the\s+(?:top|bottom|left|right|other\s+end))?\s*[.;]?\s*$",
+    re.I,
+)
 # ("*noise schedule scale* s ∈ {0.25, 0.5, 1}": the axis' name may stand before its symbol)
 _SET = re.compile(
     r"^\s*(?:(?P<named>[^{}∈=]{1,40}?)\s+)?(?P<name>[^\s{}∈]{1,12})\s*(?:∈|in|=)\s*"
@@ -258,6 +265,14 @@ _TICKED_NUMBER = re.compile(r"`([-−+]?\d[\d.]*[KMBk%]?)`")
 
 
 def parse_axis(body: str, with_label: bool = True) -> Axis:
+    if walk := _WALK.search(body):
+        # "the labels start at the bottom with 150 and climb to 175, 190 and 210 at the top":
+        # the first tick, then the rest, from the edge the walk starts at
+        ticks = [walk.group("first"), *read_enumeration(walk.group("rest"))]
+        edge = walk.group("edge").lower()
+        order = {"bottom": "bottom-to-top", "top": "top-to-bottom"}.get(edge)
+        if len(ticks) >= 2:
+            return Axis(label=None, ticks=ticks, order=order)
     body = _TICKED_RANGE.sub(r"\1\2\3", body)
     # "`10` at the top down to `1` at the bottom": a number in code is the number
     body = _TICKED_NUMBER.sub(r"\1", body)

@@ -169,6 +169,8 @@ def _drop_lead(first: str) -> tuple[bool, str]:
     ends += [m.end() for m in lexicon.LIST_LEAD.regex.finditer(masked)]
     ends += [m.start("rest") for m in (_DASH_LEAD.match(masked),) if m]
     ends += [m.end() for m in _ORDER_LEAD.finditer(masked)]
+    # "(top to bottom) de, fr": an order said in brackets before the first item
+    ends += [m.end() for m in (_BRACKETED_ORDER.match(first),) if m]
     for end in sorted(set(ends), reverse=True):
         after = first[end:]
         if (
@@ -180,6 +182,11 @@ def _drop_lead(first: str) -> tuple[bool, str]:
     return False, first
 
 
+_BRACKETED_ORDER = re.compile(
+    rf"^\s*\((?:{lexicon.ORDER_TOP_DOWN.pattern}|{lexicon.ORDER_BOTTOM_UP.pattern}|"
+    rf"{lexicon.ORDER_LEFT_RIGHT.pattern})\)\s*",
+    re.I,
+)
 _NOT_ONE_ITEM = re.compile(
     r"\d[KMBk%]?\s*(?:to|–|-|through)\s*-?\d|\b(?:every|steps?|increments?)\b", re.I
 )

@@ -221,7 +221,7 @@ def _statements(items: list[Item]) -> Iterator[Item]:
                 yield statement
 
 
-_STATEMENT_BREAK = re.compile(r"[;|·]")
+_STATEMENT_BREAK = re.compile(r"[;|·]|\S\s{2,}\S")  # ("de → fr: 54.3  de → cs: 41.8")
 
 
 _TUPLE = re.compile(r"^\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)$")
