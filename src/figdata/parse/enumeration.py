@@ -125,7 +125,8 @@ def clean_item(item: str) -> str:
     if not _TAG.search(item):
         item = strip_markdown(item)
     item = item.strip().rstrip(".;").strip()
-    item = re.sub(r"^(?:and|or|&)\s+|^[—–-]\s+", "", item, flags=re.I)
+    # ('"Season" → Winter, Spring': the arrow from the name to the first item is no part of it)
+    item = re.sub(r"^(?:and|or|&)\s+|^[—–-]\s+|^(?:→|->|⟶|=>)\s*", "", item, flags=re.I)
     item = re.sub(r"\s*\([^()]*$", "", item)  # a remark whose parenthesis the text cut off
     for _ in range(2):  # "sw (rows top to bottom)", "64 listed from the top (Layer 0 first)"
         m = _TRAIL_PAREN.match(item)

@@ -2237,7 +2237,8 @@ def _names_a_group(item: Item, after: Item | None) -> bool:
     if item.label is None:
         # ("**Column T=0.2** (top to bottom)": a remark in brackets adds no name)
         words = drop_remarks(item.text).split() or item.text.split()
-        return len(words) <= 4 and not _HAS_DIGIT.search(words[0])
+        # ("- 2600 m" over "  - Jun: 3.1": a number tick, and its unit, heads its bullets too)
+        return len(words) <= 4 and (not _HAS_DIGIT.search(words[0]) or len(words) <= 2)
     return "=" in item.text and len((item.body or "").split()) == 1
 
 

@@ -372,6 +372,12 @@ def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
                     and text[m.start() - 1 : m.start()] == "("
                     and text[m.end() : m.end() + 1] == ")"
                 )
+                # "At midnight (00) the values are ...": a tick alone in brackets after a word
+                # says which tick the word means
+                named = named or bool(
+                    re.search(r"[A-Za-z]\s\($", text[max(0, m.start() - 3) : m.start()])
+                    and text[m.end() : m.end() + 1] == ")"
+                )
                 # "For the 2021 cohort": a number a determiner opens before a noun names a row
                 named = named or bool(
                     after
