@@ -381,6 +381,9 @@ def _opens_panel(data: list[Item], index: int, text: str, meta: Meta) -> bool:
     return False
 
 
+_REMARK_ONLY = re.compile(r"\s*\([^()]*\)\s*:?\s*")
+
+
 def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Panel]:
     data = data_items(items, widen)
     panels: list[Panel] = []
@@ -417,7 +420,14 @@ def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Pan
             text = Item(item.line, "text", 0, body, item.zone, *split_label(body))
             panels.append(Panel(at, title, item.line, [text]))
             continue
-        if item.kind == "bold" and item.zone != "data" and (item.body or "").strip():
+        if (
+            item.kind == "bold"
+            and item.zone != "data"
+            and (item.body or "").strip()
+            # ("**Update-to-weight ratio** (median over the final 1k steps)": a head and a
+            # remark on it, no paragraph)
+            and not _REMARK_ONLY.fullmatch(strip_markdown(item.body or ""))
+        ):
             head.append(item) if not panels else panels[-1].items.append(item)
             continue  # "**Axes.** The x-axis ...": a paragraph, not a panel title
         if item.kind in ("heading", "bold"):
