@@ -86,7 +86,9 @@ LIST_LEAD = Entry(
     # as A, B"
     r"(?:labell?ed|marked|listed)(?:\s+[a-z]+){1,8}?\s+as|(?:down|up)(?:wards?)?\s+as|labell?ed|marked|"
     # ("three ticks, which from the bottom up read 0, 60, 120": a relative clause's verb)
-    r"listed|which\s+are|which(?:\s+[a-z]+){1,5}?\s+(?:read|are|run)|as\s+follows|i\.e\.|(?:with|"
+    r"listed|which\s+are|which(?:\s+[a-z]+){1,5}?\s+(?:read|are|run)|as\s+follows|i\.e\.|"
+    # ("from the top of the figure to the bottom they read 0.1 µM, 1 µM")
+    r"(?:they|these)\s+(?:read|are|run|go)|(?:with|"
     + AXIS_VERB.pattern
     + r")\s+(?:\w+\s+)?(?:ticks?|labels?|columns?|rows?|categories|classes|levels|values|groups|"
     r"entries|markers)|(?:ticks|labels|columns|rows|categories|classes|levels|values|groups|"

@@ -408,6 +408,17 @@ def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Pan
             panels.append(Panel(len(panels), _match_title(item.text, meta.titles), item.line))
             continue
         if (
+            item.kind == "text"
+            and item.label is None
+            and _PANEL_WORD.match(strip_markdown(item.text))
+            and len(named := quoted(item.text)) == 1
+            and len(item.text) <= 80
+        ):
+            # 'Panel (a), titled "LFP / graphite"' on a line of its own: the panel opens, its
+            # title quoted
+            panels.append(Panel(len(panels), _match_title(named[0], meta.titles), item.line))
+            continue
+        if (
             item.kind == "bold"
             and (item.body or "").strip()
             and _PLACED_PANEL.fullmatch(strip_markdown(item.label or "").strip(" .:"))
