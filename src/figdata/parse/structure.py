@@ -268,7 +268,10 @@ def data_items(items: list[Item], widen: bool = False) -> list[Item]:
             return sorted(fallback + data, key=lambda it: it.line)
         # a grid typed as a table right under the axes' declarations, before any data
         # heading, is data too ("**Y-axis:** ...", then the table, then "### Trend Verification")
-        grids = _number_tables([it for it in items if it.zone in ("overview", "components")])
+        # (or before any heading at all: "Below is the grid ..." over a code block)
+        grids = _number_tables(
+            [it for it in items if it.zone in ("title", "overview", "components")]
+        )
         # "**Panel 1 — ...**" over its axes, then "Approximate values:" and the rows, then
         # "**Panel 2 — ...**": the first panel opened before the part named like data
         if any(_opening(it) is not None for it in data):
