@@ -376,6 +376,11 @@ BOTH_NAMED = re.compile(
 
 
 def axis_role(label: str) -> str | None:
+    # 'Vertical axis, "Temperature (°C)", printed from the top row to the bottom row': a label
+    # that opens by naming its axis declares it, whatever rows its remark mentions
+    head = re.split(r"[,:(]", strip_markdown(label), maxsplit=1)[0]
+    if re.search(r"\baxis\b", head, re.I) and (role := _axis_role(head)) in ("x", "y"):
+        return role
     if (
         _POSITION.match(strip_markdown(label))
         or one_line_word(label)

@@ -517,13 +517,27 @@ def _sentence(label: str) -> bool:
     # (nor do the words of a quoted name: 'Vertical axis, "Length penalty alpha", listed from
     # the top'; it still ends a sentence: 'titled "Throughput". X-axis')
     bare = _QUOTED.sub('"', re.sub(r"\([^()]*\)", " ", label))
-    words = [w for w in bare.split() if re.search(r"\w", w)]
+    # (nor the words of an order: '..., printed from the top row to the bottom row')
+    words = [w for w in _ORDER_WORDS.sub(" ", bare).split() if re.search(r"\w", w)]
     # ("The sparrow row is the weakest: ...": a clause with its verb)
     told = len(words) >= 4 and re.search(r"\s(?:is|are|was|were)\s+(?:the\s+)?[a-z]", bare)
     return len(words) > 8 or bool(told or re.search(r"[a-z)\"'”][.!?]\s+[A-Z]", bare))
 
 
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
+_ORDER_WORDS = re.compile(
+    rf"{lexicon.ORDER_TOP_DOWN.pattern}|{lexicon.ORDER_BOTTOM_UP.pattern}|"
+    rf"{lexicon.ORDER_LEFT_RIGHT.pattern}",
+    re.I,
+)
+
+
+_EDGE_TO_EDGE = re.compile(
+    r"\b(?:(?:printed|listed|shown|given|labell?ed|read)\s+)?from\s+the\s+"
+    r"(?:top|bottom|left|right)(?:\s+(?:row|column|edge))?\s+to\s+the\s+"
+    r"(?:top|bottom|left|right)(?:\s+(?:row|column|edge))?",
+    re.I,
+)
 
 
 def _data_line(label: str, body: str) -> bool:
@@ -541,6 +555,8 @@ def _data_line(label: str, body: str) -> bool:
     # a remark in brackets and a quoted name ('x-axis "Training data fraction"') name no tick
     # (nor does a name with brackets of its own: "X-axis (Docs retrieved (k))")
     rest = re.sub(r"\([^()]*\)|\"[^\"]*\"|“[^”]*”", " ", strip_markdown(label))
+    # ("..., printed from the top row to the bottom row": the order and the verb that tells it)
+    rest = _EDGE_TO_EDGE.sub(" ", rest)
     rest = re.sub(r"\([^()]*\)", " ", rest)
     rest = AXIS_LETTER.sub(" ", rest)  # "x (k): 2, 4, 8": the axis' letter
     rest = re.sub(
