@@ -134,9 +134,10 @@ def axis_label(body: str) -> tuple[str | None, str]:
         # items that follow it is the first of them
         # ("Coastal, Capital, Uplands — in that order from top to bottom": the remark a dash
         # sets off is no item)
+        # ("Spring, Summer, Autumn and Winter, from left to right": "and" sets items apart)
         following = [
             re.split(r"\s[—–-]\s", p)[0].strip()
-            for p in masked[m.end(1) : m.end(1) + described.start()].split(",")
+            for p in re.split(r",|\band\b", masked[m.end(1) : m.end(1) + described.start()])
         ]
         following = [p for p in following if p]
         if len(following) >= 2 and all(
@@ -226,6 +227,7 @@ def tick_order(text: str, ticks: list[str]) -> str | None:
     return None
 
 
+_DASH_OPENING = re.compile(r"^\s*[—–]\s+")
 _WALK = re.compile(
     r"\b(?:start|begin)s?\s+(?:at|on|from)\s+the\s+(?P<edge>bottom|top|left|right)\s+with\s+"
     r"(?P<first>[^\s,]+)\s*,?\s+and\s+(?:climb|rise|run|go|move|continue|increase|step)s?\s+"
@@ -265,6 +267,7 @@ _TICKED_NUMBER = re.compile(r"`([-−+]?\d[\d.]*[KMBk%]?)`")
 
 
 def parse_axis(body: str, with_label: bool = True) -> Axis:
+    body = _DASH_OPENING.sub("", body)  # "— Spring, Summer": the dash that set the list off
     if walk := _WALK.search(body):
         # "the labels start at the bottom with 150 and climb to 175, 190 and 210 at the top":
         # the first tick, then the rest, from the edge the walk starts at
