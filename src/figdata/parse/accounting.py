@@ -45,6 +45,9 @@ def number_value(token: str) -> float | None:
         return None
 
 
+_BIN = re.compile(r"\d[\d.]*\s?[-–]\s?\d[\d.]*")
+
+
 def unplaced(panel, ctx, claim_lines: set[int], colours: Iterable[float]) -> list[dict]:
     """``unplaced_number`` findings for one panel, one per number that found no place."""
     set_aside = {f["line"] for f in ctx.findings if f["kind"] in SET_ASIDE}
@@ -84,6 +87,8 @@ def unplaced(panel, ctx, claim_lines: set[int], colours: Iterable[float]) -> lis
             if value in bounds:
                 continue
             spelled = [token] + ([token + unit.group(0)] if unit else [])
+            # ("Level 2–3: 26": both ends of a bin that is a tick)
+            spelled += [b.group(0) for b in _BIN.finditer(text) if b.start() <= m.start() < b.end()]
             if any(match_tick(s, t) is not None for s in spelled for t in ticks):
                 continue
             named = re.search(r"([A-Za-z][\w-]*)\s*[=:]?\s*$", text[: m.start()])  # "Head 1"

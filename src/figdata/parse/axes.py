@@ -442,7 +442,8 @@ def _axis_role(label: str) -> str | None:
 
 
 #: "x (k)", "y, top to bottom", "x:", "x = Pore size": the axis' letter alone opens a label
-AXIS_LETTER = re.compile(r"^\s*([xyXY])\s*(?:$|[,(:]|=(?=\s*[^\W\d]))")
+# ("X — signal-to-noise ratio in dB, left to right: 20, 10": a long dash after the letter)
+AXIS_LETTER = re.compile(r"^\s*([xyXY])\s*(?:$|[,(:]|[—–]\s|=(?=\s*[^\W\d]))")
 
 
 def is_colourbar_label(label: str) -> bool:

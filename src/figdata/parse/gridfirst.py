@@ -150,6 +150,20 @@ def _numeric_header(rows: list[tuple[Item, str, list[Value | str]]]) -> bool:
     )
 
 
+def _ticks_with_units(item: Item, ctx: Context) -> bool:
+    """Every cell after the first a declared tick of one axis printed with a unit ("20dB" for
+    the tick 20)."""
+    texts = [strip_markdown(p).strip() for p in _parts(item)][1:]
+    if len(texts) < 2 or not all(_UNIT_AFTER.search(t) for t in texts):
+        return False
+    return any(
+        axis.ticks and all(resolve(t, axis) is not None for t in texts) for axis in (ctx.x, ctx.y)
+    )
+
+
+_UNIT_AFTER = re.compile(r"\d\s*[^\W\d]{1,4}\s*$")
+
+
 def _printed(item: Item, slots: list[Value | str]) -> list[str]:
     """The column ticks as the header prints them: "25 °C" keeps its unit, as the gold does."""
     parts = [strip_markdown(p).strip() for p in _parts(item)][1:]
@@ -246,8 +260,9 @@ def find(items: list[Item], ctx: Context) -> Grid | None:
     declared = {bare(t).casefold().rstrip(".") for a in (ctx.x, ctx.y) for t in a.ticks}
     rows = [_label_apart(row, declared) for row in rows]
     header = None
-    if len(rows) >= 3 and _numeric_header(rows):
+    if len(rows) >= 3 and (_numeric_header(rows) or _ticks_with_units(rows[0][0], ctx)):
         # "height  16  32  64" above "8  210  340  415": a word over numbers names the columns
+        # ("noise,20dB,10dB,5dB" over "Babble,4.9,8.7,14.2": the declared ticks with a unit)
         header = _printed(rows[0][0], rows[0][2])
         rows = [r for r in rows[1:] if len(r[2]) == len(header)]
     if len(rows) < 2:

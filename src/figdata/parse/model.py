@@ -81,6 +81,10 @@ def split_label(text: str) -> tuple[str | None, str]:
             return head.rstrip(":").strip(), rest.lstrip(":").strip()
         if re.match(r"[—–]\s|-\s", rest):  # "**GEMM** — A100: 91%, H100: 94%"
             return head.strip(), rest[1:].strip()
+    if m := _AXIS_DASH.match(text):
+        # "Horizontal — *Charlson index* with bins `0`, `1–2`": an axis, a long dash, its
+        # description
+        return m.group(1).strip(), m.group(2).strip()
     if m := _LEADER_DOTS.match(text):
         return m.group(1).strip(), m.group(2).strip()  # "LRU ........ 0.31": a dot leader
     if m := _DASH_THEN_PAIRS.match(text):
@@ -106,6 +110,7 @@ def split_label(text: str) -> tuple[str | None, str]:
     return None, text.strip()
 
 
+_AXIS_DASH = re.compile(r"^\s*((?:horizontal|vertical|[xy])(?:[- ]axis)?)\s+[—–]\s+(\S.*)$", re.I)
 _LEADER_DOTS = re.compile(r"^\s*(\S.*?)\s*\.{2,}\s*([-−+~≈]?\d.*)$")
 # a name, a dash, then two or more "key: value" pairs (the keys may hold colons: "06:00")
 _DASH_THEN_PAIRS = re.compile(
