@@ -2125,6 +2125,7 @@ def _keyed_parts(item: Item, parts: list[str], record_keys: bool = True) -> list
 
 
 _ARROW = re.compile(r"→|->|⟶")
+_TUPLE_RUN = re.compile(r"^\s*(?:[—–:-]\s*)?(\([^()]+\)(?:\s*,\s*\([^()]+\))+)\s*\.\s+\S")
 _BARE_TUPLE_VALUE = re.compile(rf"^\s*(\([^()]+\))\s+([~≈]?[+\-\u2212]?{NUM}\s*%?)\s*$")
 _PAIR_KEY = re.compile(r"\s*[^\W\d][^=:→]*?\s*(?:→|->|⟶)\s*[^\W\d][^=:→]*?\s*")
 _PAIR_PARTS = re.compile(r"^\(\s*[^\W\d][^()\d]*,[^()\d]*\)\s*:\s*(?=\()")
@@ -2273,6 +2274,12 @@ def recognize(items: list[Item], ctx: Context) -> None:
             text = item.label if item.kind == "bold" else item.text
             group = group_of(text or "", ctx)
             group_sticky, group_indent = True, -1
+            if item.kind == "bold" and item.body and (run := _TUPLE_RUN.match(item.body)):
+                # "**Baseline** — (0, 100.0), (200, 95.1). The line slopes down and crosses
+                # the 80% line before cycle 800": the points, then remarks on the line
+                item = Item(
+                    item.line, "bold", item.level, item.text, item.zone, item.label, run.group(1)
+                )
             if item.kind == "bold" and item.body and not inline_points(item, ctx, group):
                 # "**DANN** — slopes downward. Points: 0% → 72.0; 10% → 68.1": the head names
                 # the row, its body gives the row's values at ticks
