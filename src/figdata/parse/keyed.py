@@ -33,7 +33,7 @@ from figdata.parse.recognize import (
 )
 from figdata.parse.text import split_top, strip_markdown, triangle_shape
 from figdata.parse.tick_names import NAMED
-from figdata.parse.ticks import AxisTicks, name_score, resolve
+from figdata.parse.ticks import PART_WORD_AFTER, AxisTicks, name_score, resolve
 from figdata.parse.values import Value, record_value, split_values
 
 _RULE = re.compile(r"^[\s|:\-+=]+$")
@@ -149,13 +149,10 @@ def _labelled_rows(items: list[Item]) -> list[tuple[str, int]]:
     return out
 
 
-_PART_NOUN = re.compile(rf"\s+({lexicon.TICK_NOUN.pattern})$", re.I)
-
-
 def without_part_noun(labels: list[str]) -> list[str]:
     """'**N-lobe** row', '**Hinge** row': the word every label ends with names what they label,
     not which; the ticks are the labels without it."""
-    found = [_PART_NOUN.search(label) for label in labels]
+    found = [PART_WORD_AFTER.search(label) for label in labels]
     if not all(found) or len({m.group(1).casefold() for m in found if m}) != 1:
         return labels
     bare = [label[: m.start()].strip() for label, m in zip(labels, found, strict=True) if m]

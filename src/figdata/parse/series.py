@@ -26,7 +26,7 @@ from figdata.parse import lexicon, sentences
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot
 from figdata.parse.text import drop_remarks, is_bold_only, quoted, strip_markdown
-from figdata.parse.ticks import AxisTicks, match_tick, mentions, resolve
+from figdata.parse.ticks import AxisTicks, match_tick, mentions, resolve, without_part_word
 from figdata.parse.values import NUM, Value, parse_value, split_values
 
 #: charts whose y "ticks" are series named by a legend
@@ -90,7 +90,7 @@ def x_tick(label: str, axis: AxisTicks) -> str | None:
     if found is not None:
         return found.tick
     # "**Pre-season cluster**": the tick and the word for the part of the chart it names
-    bare = re.sub(rf"\s+(?:{lexicon.TICK_NOUN.pattern})$", "", strip_markdown(label).strip())
+    bare = without_part_word(strip_markdown(label).strip())
     if bare != strip_markdown(label).strip() and (found := resolve(bare, axis)) is not None:
         return found.tick
     m = re.match(r"^(?P<head>.*?\d)\s*(?P<mag>[kKmMbB])\b\s*$", strip_markdown(label).strip())
@@ -309,7 +309,7 @@ def _legend_name(name: str, legend: AxisTicks) -> tuple[str | None, bool]:
     if tick is not None:
         return tick, False
     # "U18 bar: 71 s": the entry and the word for what draws it
-    bare = re.sub(rf"\s+(?:{lexicon.TICK_NOUN.pattern}|curve)$", "", name)
+    bare = without_part_word(name)
     if bare != name and (tick := match_tick(bare, legend.ticks)) is not None:
         return tick, False
     found = resolve(name, legend)

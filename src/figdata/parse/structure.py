@@ -16,7 +16,7 @@ from figdata.parse.model import (
     zone_of_heading,
 )
 from figdata.parse.text import is_bold_only, norm, quoted, strip_markdown
-from figdata.parse.ticks import AxisTicks, match_tick, name_score, resolve
+from figdata.parse.ticks import AxisTicks, match_tick, name_score, resolve, without_part_word
 
 _GENERIC_HEADING = re.compile(
     r"^(?:data(?:\s+(?:points?|grid|table|extraction|values?))?|values?|table|grid|cells?|"
@@ -140,9 +140,6 @@ def _heads_series_lines(data: list[Item], index: int, meta: Meta) -> bool:
     return _lines_named(data, index, entries, drawn=True)
 
 
-_TICK_NOUN_AFTER = re.compile(rf"\s+(?:{lexicon.TICK_NOUN.pattern})$")
-
-
 def _lines_named(data: list[Item], index: int, ticks: list[str], drawn: bool = False) -> bool:
     """Whether two or more lines follow the head at ``index``, each named by one of ``ticks``
     (the head's own lines end where a line names nothing). ``drawn``: a legend's entry may be
@@ -152,7 +149,7 @@ def _lines_named(data: list[Item], index: int, ticks: list[str], drawn: bool = F
         if item.kind in ("heading", "bold") or item.label is None:
             break
         name = strip_markdown(item.label).strip()
-        bare = _TICK_NOUN_AFTER.sub("", name) if drawn else name
+        bare = without_part_word(name) if drawn else name
         if not match_tick(name, ticks) and not (bare != name and match_tick(bare, ticks)):
             return False
         named += 1

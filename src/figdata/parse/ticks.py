@@ -156,6 +156,15 @@ def _resolve(label: str, name: str, axis_label: str | None, ticks: tuple) -> Res
     return None
 
 
+#: the word after a name for the part of the chart it names: "U18 bar", "**pH** row"
+PART_WORD_AFTER = re.compile(rf"\s+({lexicon.TICK_NOUN.pattern}|curve)$", re.I)
+
+
+def without_part_word(name: str) -> str:
+    """'U18 bar' -> 'U18', 'Pre-season cluster' -> 'Pre-season'; other names unchanged."""
+    return PART_WORD_AFTER.sub("", name)
+
+
 _LABELS_WHAT = re.compile(rf"^(?:the\s+)|\s+(?:{lexicon.TICK_NOUN.pattern})$", re.I)
 
 # the tick never ends in a period: "1. Dense retriever" is an enumerator and a name
