@@ -847,10 +847,20 @@ def read_meta(items: list[Item]) -> Meta:
         for it in items:
             if it.zone != "data":
                 continue
-            if it.kind == "heading" and not NAMES_A_PANEL.search(it.text):
+            if it.kind == "heading" and not _PANEL_NAMED.search(it.text):
+                last = "data"  # ("## 1. Chart framing": a section, not a panel)
                 continue  # "### What is plotted": a section, not a panel
             if it.kind == "list" and last != "data":
                 told[id(it)] = "components"  # the bullets a told paragraph opens (a legend)
+                continue
+            if it.kind == "list" and (
+                _TELLS_AXES.search(it.text)
+                or (it.label and axis_role(strip_markdown(it.label)) in ("x", "y"))
+                or (it.label and _FIGURE_FIELD.search(strip_markdown(it.label)))
+            ):
+                # "- The horizontal axis is labelled `Training tokens` with ticks ...": a
+                # bullet that tells an axis, and the bullets after it (a colour bar)
+                last = told[id(it)] = "components"
                 continue
             if it.kind not in ("bold", "text"):
                 break  # (a panel's heading, or the data: what follows is told per panel)
@@ -867,6 +877,10 @@ def read_meta(items: list[Item]) -> Meta:
     return _settle(meta, items)
 
 
+# "Title printed above the grid", "Colour bar (right edge)": a bullet about the figure
+_FIGURE_FIELD = re.compile(r"^(?:(?:chart|figure|plot)\s+)?(?:title|colou?r\s*bar|legend)\b", re.I)
+# "Panel B", "Left subplot": a heading that names a panel, not a section of the text
+_PANEL_NAMED = re.compile(r"\b(?:panel|subplot)\b", re.I)
 # "the x-axis", "both axes", "along the bottom": a paragraph that tells the axes
 _TELLS_AXES = re.compile(
     r"\b(?:[xy][- ]axis|axes|(?:horizontal|vertical)\s+axis|along\s+the\s+(?:bottom|left))\b",
