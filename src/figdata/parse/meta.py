@@ -691,6 +691,13 @@ def prose_legend(reading: Reading) -> None:
     prose = " ".join([reading.overview, *reading.paragraphs])
     for m in _PROSE_LEGEND.finditer(strip_markdown(prose)):
         found = parse_axis(m.group("rest"), with_label=False)
+        if len(found.ticks) < 2:
+            # "identifies a dark brown line with circles as Elk, a grey line with squares as
+            # Wolves (×10), and ...": each entry how it is drawn, then its name
+            parts = [re.sub(r"^and\s+", "", p.strip()) for p in split_top(m.group("rest"), ",")]
+            names = [_swatch_for(p) for p in parts]
+            if len(parts) >= 2 and all(n != p for n, p in zip(names, parts, strict=True)):
+                found = Axis(ticks=names)
         if len(found.ticks) >= 2:
             found.order = "legend"
             found.ticks = [_swatch_for(t) for t in found.ticks]
@@ -699,14 +706,15 @@ def prose_legend(reading: Reading) -> None:
 
 
 # 'dark navy for "Winter"', "orange marks Summer": a swatch, then the name it stands for
+# ("a dark brown line with circles as Elk": how it is drawn, then "as" and the name)
 _SWATCH_FOR = re.compile(
-    r"^(?P<swatch>.+?)\s+(?:for|marks|means|is)\s+[\"“']?(?P<name>[^\"”']+?)[\"”']?$"
+    r"^(?P<swatch>.+?)\s+(?:for|marks|means|is|as)\s+[\"“']?(?P<name>[^\"”']+?)[\"”']?$"
 )
 
 
 def _swatch_for(tick: str) -> str:
     m = _SWATCH_FOR.match(tick)
-    if m and lexicon.COLOUR_WORDS.search(m.group("swatch")) and len(m.group("swatch").split()) <= 3:
+    if m and lexicon.COLOUR_WORDS.search(m.group("swatch")) and len(m.group("swatch").split()) <= 7:
         return m.group("name").strip()
     return tick
 
@@ -1586,7 +1594,9 @@ _PANELS_IN_A_ROW = re.compile(r"\b(?:in|into|as|along)\s+(?:one|a|a\s+single|the
 
 _COPULA = re.compile(r"^(?:is|are)\s+(?:the\s+)?", re.I)
 _ITS_LABELS = re.compile(
-    r"\.\s+(?:its|their|the)\s+(?:tick\s+)?(?:labels|ticks|values|categories)\b[^.:;]{0,50}?"
+    # ("From the top of the chart down, the ticks read 0.5C, 1C": an order may lead)
+    r"\.\s+(?:(?:from|reading|going)\s+[^.,;:]{1,40},\s*)?"
+    r"(?:its|their|the)\s+(?:tick\s+)?(?:labels|ticks|values|categories)\b[^.:;]{0,50}?"
     r"(?::|\bare\b|\bread\b)\s*(?P<list>[^.;]+(?:\.\d[^.;]*)*)",
     re.I,
 )

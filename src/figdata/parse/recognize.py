@@ -2048,7 +2048,8 @@ def _split_statements(item: Item) -> list[Item]:
             return [headed]
     labelled = [split_label(p) for p in parts if p]
     if not all(label and body.strip() for label, body in labelled):
-        return [item]
+        # "(Mild, 10 °C) 2.1 · (Mild, 30 °C) 3.4": keys in brackets, each before its value
+        return _keyed_parts(item, [p for p in parts if p])
     out = []
     for part in parts:
         if not part:
