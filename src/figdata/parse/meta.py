@@ -330,7 +330,8 @@ def axis(entry: Entry, reading: Reading) -> bool:
         return False
     if (
         role == "value"
-        or lexicon.ABOUT_ELEMENT.search(entry.label)
+        # ('Horizontal axis, "Token position bucket"': a quoted name is no word about the axis)
+        or lexicon.ABOUT_ELEMENT.search(_QUOTED.sub('""', entry.label))
         or (
             # ("Bottom-left inside the plot: Station A (blue)", "upper right - Adam, Lion":
             # the place, then the entries after a colon or a dash)

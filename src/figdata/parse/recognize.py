@@ -77,6 +77,9 @@ class Context:
     learned_names: dict | None = None
     #: group -> how many one-value bullets under it were placed, in the order of the ticks
     bullets_placed: dict = field(default_factory=dict)
+    #: positions counted past the axes' ends ("(1,5)" over four columns): evidence against
+    #: this reading of the axes
+    overrun: int = 0
 
     @property
     def triangle(self) -> str | None:
@@ -660,6 +663,7 @@ def _indexed(m: re.Match, ctx: Context, base: int) -> tuple[str, str] | None:
     i, j = (a, b) if ctx.pair_order.get("tuple", "xy") == "yx" else (b, a)
     if 0 <= i < len(ctx.y.top_down) and 0 <= j < len(ctx.x.ticks):
         return ctx.x.ticks[j], ctx.y.top_down[i]
+    ctx.overrun += 1
     return None
 
 

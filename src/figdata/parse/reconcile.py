@@ -588,8 +588,15 @@ def _candidates(
         # a reading that places nothing only trades one kind of loss for another; the data's
         # own name for two ticks wins a tie (the declared reading took "Travel & Leisure"
         # for "Leisure", its "Travel" left empty)
-        if trial.cells and (
-            score(trial) > best_score or (name == "named_by_data" and score(trial) == best_score)
+        # (a reading that counts positions past its axes' ends, "(1,5)" over four columns
+        # guessed, is not the document's)
+        if (
+            trial.cells
+            and not trial.overrun
+            and (
+                score(trial) > best_score
+                or (name == "named_by_data" and score(trial) == best_score)
+            )
         ):
             best, best_score = trial, score(trial)
     return best
