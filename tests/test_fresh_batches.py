@@ -176,6 +176,8 @@ FLOORS = {
     "b150": (0.886, 0.910),
     "b151": (0.856, 0.913),
     "b152": (0.875, 0.963),
+    "b153": (0.698, 0.789),
+    "b154": (0.876, 0.983),
 }
 
 
@@ -243,9 +245,11 @@ KNOWN_NO_DATA = {
     "b146/dy21_aphid-control",
     "b149/eb07_macro-correlation",
     "b151/ed16_transit-share",
-    "b152/ee02_probing-layers",
-    "b152/ee16_battery-retention",
-    "b152/ee18_yellowstone-lines",
+    "b153/ef12_perplexity-curves",
+    "b153/ef14_river-discharge",
+    "b153/ef16_battery-cycle-life",
+    "b154/eg14_vaccine-bars",
+    "b154/eg22_quant-perplexity",
 }
 
 
