@@ -22,7 +22,7 @@ from figdata.parse.gridfirst import declares
 from figdata.parse.markup import markup_findings, pair_orders
 from figdata.parse.meta import Meta, read_meta
 from figdata.parse.model import Item, assign_zones, classify, split_label
-from figdata.parse.recognize import SUMMARY_LABEL, Context, _slot, recognize
+from figdata.parse.recognize import SUMMARY_LABEL, TUPLE_VALUE, Context, _slot, recognize
 from figdata.parse.reconcile import reconcile
 from figdata.parse.series import LEGEND_CHARTS
 from figdata.parse.structure import Panel, split_panels, widens
@@ -636,9 +636,6 @@ def _read_panel(panel, meta, orders, last_line, lines, axes=None):
     return ctx
 
 
-_KEYED_BY_TUPLE = re.compile(r"^\(\s*[^()]+,[^()]+\)\s*[:=→]?\s*[~≈]?[-+\u2212]?\d")
-
-
 def _keyed_values(panels) -> bool:
     """Two or more lines that give values under names ("- Base: 71.2", "- `en → de`: 36.5,
     `en → fr`: 30.0"): values are stated, whether or not a reading placed them; their numbers
@@ -649,7 +646,7 @@ def _keyed_values(panels) -> bool:
             if it.label is None and it.zone != "components" and _POINT.match(it.text):
                 found += 1  # "(0, 62.4)": a point of a series, its tick and its value
                 continue
-            if it.label is None and _KEYED_BY_TUPLE.match(it.text):
+            if it.label is None and TUPLE_VALUE.match(it.text):
                 found += 1  # "(1,1) 0.82   (1,2) 0.77": cells keyed by their coordinates
                 continue
             if it.label is None or not it.body or it.zone == "components":

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from figdata.parse import lexicon
 from figdata.parse.findings import finding
 from figdata.parse.text import strip_markdown
-from figdata.parse.ticks import match_tick, resolve
+from figdata.parse.ticks import BIN, match_tick, resolve
 from figdata.parse.values import to_float
 
 # a number standing on its own: not inside a name such as "Llama-3-8B", "WMT14" or "2x4"
@@ -43,9 +43,6 @@ def number_value(token: str) -> float | None:
         return to_float(token.rstrip("%"))
     except ValueError:
         return None
-
-
-_BIN = re.compile(r"\d[\d.]*\s?[-–]\s?\d[\d.]*")
 
 
 def unplaced(panel, ctx, claim_lines: set[int], colours: Iterable[float]) -> list[dict]:
@@ -88,7 +85,7 @@ def unplaced(panel, ctx, claim_lines: set[int], colours: Iterable[float]) -> lis
                 continue
             spelled = [token] + ([token + unit.group(0)] if unit else [])
             # ("Level 2–3: 26": both ends of a bin that is a tick)
-            spelled += [b.group(0) for b in _BIN.finditer(text) if b.start() <= m.start() < b.end()]
+            spelled += [b.group(0) for b in BIN.finditer(text) if b.start() <= m.start() < b.end()]
             if any(match_tick(s, t) is not None for s in spelled for t in ticks):
                 continue
             named = re.search(r"([A-Za-z][\w-]*)\s*[=:]?\s*$", text[: m.start()])  # "Head 1"

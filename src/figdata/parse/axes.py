@@ -153,11 +153,7 @@ def axis_label(body: str) -> tuple[str | None, str]:
 
 _WORD_TO_WORD = re.compile(r"(?:from\s+)?[A-Za-z]+\s+to\s+(?:the\s+)?[A-Za-z]+", re.I)
 _VERB_BY = re.compile(r"^\s*[a-z]+(?:\s+[a-z]+)?\s+by\s+(?:the\s+)?(\S.{0,60})$")
-_ORDER = re.compile(
-    rf"(?:listed\s+)?(?:{lexicon.ORDER_TOP_DOWN.pattern}|{lexicon.ORDER_BOTTOM_UP.pattern}|"
-    rf"{lexicon.ORDER_LEFT_RIGHT.pattern})",
-    re.I,
-)
+_ORDER = re.compile(rf"(?:listed\s+)?{lexicon.ORDER_ANY}", re.I)
 _PROPER_NAME = re.compile(r"[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,2}")
 
 

@@ -183,11 +183,7 @@ def _drop_lead(first: str) -> tuple[bool, str]:
     return False, first
 
 
-_BRACKETED_ORDER = re.compile(
-    rf"^\s*\((?:{lexicon.ORDER_TOP_DOWN.pattern}|{lexicon.ORDER_BOTTOM_UP.pattern}|"
-    rf"{lexicon.ORDER_LEFT_RIGHT.pattern})\)\s*",
-    re.I,
-)
+_BRACKETED_ORDER = re.compile(rf"^\s*\({lexicon.ORDER_ANY}\)\s*", re.I)
 _NOT_ONE_ITEM = re.compile(
     r"\d[KMBk%]?\s*(?:to|–|-|through)\s*-?\d|\b(?:every|steps?|increments?)\b", re.I
 )

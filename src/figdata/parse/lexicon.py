@@ -62,6 +62,8 @@ ORDER_TOP_DOWN = Entry(
     "64 listed from the top",
     "the y ticks are listed starting at the top edge",
 )
+#: any of the three orders, as one alternation for patterns that accept whichever is told
+ORDER_ANY = rf"(?:{ORDER_TOP_DOWN.pattern}|{ORDER_BOTTOM_UP.pattern}|{ORDER_LEFT_RIGHT.pattern})"
 
 #: verbs by which prose ties an axis to what it shows ("the x axis has four ticks: ...")
 AXIS_VERB = Entry(

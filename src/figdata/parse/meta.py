@@ -29,7 +29,7 @@ from figdata.parse.axes import (
 )
 from figdata.parse.enumeration import plain_items
 from figdata.parse.model import NAMES_A_PANEL, Item
-from figdata.parse.text import norm, quoted, split_top, strip_markdown
+from figdata.parse.text import REMARK_ONLY, norm, quoted, split_top, strip_markdown
 from figdata.parse.values import parse_value
 
 
@@ -297,10 +297,6 @@ _AXIS_PART = re.compile(
 )
 
 
-# nothing but a remark in brackets and a colon: "(left to right):", ":"
-_ORDER_ONLY = re.compile(r"\s*(?:\([^()]*\))?\s*:?\s*")
-
-
 def _next_line_list(entry: Entry, reading: Reading) -> Axis | None:
     """The ticks the line after ``entry`` lists, when it holds nothing else ("EGFR, HER2")."""
     if entry.index + 1 >= len(reading.entries):
@@ -376,7 +372,7 @@ def axis(entry: Entry, reading: Reading) -> bool:
         parsed.label = named_in.group(1).strip()
     else:
         parsed = parse_axis(body, with_label=role != "legend")
-    if not parsed.ticks and _ORDER_ONLY.fullmatch(strip_markdown(body)):
+    if not parsed.ticks and REMARK_ONLY.fullmatch(strip_markdown(body)):
         # "**Horizontal axis – kinase target** (left to right):" over "EGFR, HER2, ABL1": the
         # entry says the order, the next line lists the ticks
         listed = _next_line_list(entry, reading)
@@ -526,11 +522,7 @@ def _sentence(label: str) -> bool:
 
 
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
-_ORDER_WORDS = re.compile(
-    rf"{lexicon.ORDER_TOP_DOWN.pattern}|{lexicon.ORDER_BOTTOM_UP.pattern}|"
-    rf"{lexicon.ORDER_LEFT_RIGHT.pattern}",
-    re.I,
-)
+_ORDER_WORDS = re.compile(lexicon.ORDER_ANY, re.I)
 
 
 _EDGE_TO_EDGE = re.compile(
@@ -887,7 +879,10 @@ def read_meta(items: list[Item]) -> Meta:
 
 
 # "Title printed above the grid", "Colour bar (right edge)": a bullet about the figure
-_FIGURE_FIELD = re.compile(r"^(?:(?:chart|figure|plot)\s+)?(?:title|colou?r\s*bar|legend)\b", re.I)
+_FIGURE_FIELD = re.compile(
+    rf"^(?:(?:chart|figure|plot)\s+)?(?:title\b|{lexicon.COLOUR_BAR.pattern}|{lexicon.LEGEND.pattern})",
+    re.I,
+)
 # "Panel B", "Left subplot": a heading that names a panel, not a section of the text
 _PANEL_NAMED = re.compile(r"\b(?:panel|subplot)\b", re.I)
 # "the x-axis", "both axes", "along the bottom": a paragraph that tells the axes

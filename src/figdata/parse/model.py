@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from figdata.parse import lexicon
 from figdata.parse.text import find_top, split_top, strip_markdown
+from figdata.parse.values import NUM
 
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _LIST = re.compile(r"^(\s*)(?:[*+\-•]|\d{1,2}[.)])\s+(.*)$")
@@ -118,7 +119,7 @@ _DASH_THEN_PAIRS = re.compile(
     r"[^|;,]+?:\s+[-−+~≈]?\d[^|;,]*)$"
 )
 # "S1 Headwater, 1.2, 0.9, 0.6": a row typed as comma-separated fields, its name first
-_FIELD_VALUE = r"(?:[~≈]?[+\-\u2212]?\d[\d.]*(?:[eE][+\-\u2212]?\d+)?%?|—|n/a|NA)"
+_FIELD_VALUE = rf"(?:[~≈]?{NUM}%?|—|n/a|NA)"
 _NAME_THEN_VALUES = re.compile(
     rf"^\s*([^\W\d][^,:;|]{{0,40}}?),\s*({_FIELD_VALUE}(?:\s*,\s*{_FIELD_VALUE}){{2,}})\s*$"
 )
@@ -254,7 +255,7 @@ def _indented_code(raw: str, lines: list[str], number: int, items: list[Item]) -
 
 
 _ALIGNED_GAP = re.compile(r"\s{2,}")
-_NUMBER_FIELD = re.compile(r"[~≈]?[+\-\u2212]?\d[\d.]*(?:[eE][+\-\u2212]?\d+)?%?")
+_NUMBER_FIELD = re.compile(rf"[~≈]?{NUM}%?")
 
 
 def _aligned_blocks_as_code(items: list[Item]) -> None:

@@ -1140,8 +1140,7 @@ def table(rows: list[Item], ctx: Context) -> None:
         for r in body:
             if cells := [c.strip() for c in _cells_of(r.text) if c.strip()]:
                 line = Item(r.line, "text", 0, "; ".join(cells), r.zone)
-                for statement in _split_statements(line):
-                    any(recogniser(statement, ctx, None) for recogniser in LINE_RECOGNISERS)
+                read_line(line, ctx, None)
         return
     header = _cells_of(body[0].text)
     if header and header[-1].count(")") > header[-1].count("("):
@@ -2114,7 +2113,7 @@ def _keyed_parts(item: Item, parts: list[str], record_keys: bool = True) -> list
     out = []
     for part in parts:
         label, body = split_label(part)
-        if not label and (bare := _BARE_TUPLE_VALUE.match(part)):
+        if not label and (bare := TUPLE_VALUE.match(part)) and not part[bare.end() :].strip():
             label, body = bare.group(1), bare.group(2)  # "(1,1) +1.8": the key, then its value
         if not label or not re.search(r"[\w)]", label) or _slot(body.strip().rstrip(".")) is None:
             return [item]
@@ -2131,7 +2130,8 @@ def _keyed_parts(item: Item, parts: list[str], record_keys: bool = True) -> list
 
 _ARROW = re.compile(r"→|->|⟶")
 _TUPLE_RUN = re.compile(r"^\s*(?:[—–:-]\s*)?(\([^()]+\)(?:\s*,\s*\([^()]+\))+)\s*\.\s+\S")
-_BARE_TUPLE_VALUE = re.compile(rf"^\s*(\([^()]+\))\s+([~≈]?[+\-\u2212]?{NUM}\s*%?)\s*$")
+#: "(1,1) 0.82", "(2, 3) = 0.4": a key of coordinates in brackets, then its value
+TUPLE_VALUE = re.compile(rf"^\s*(\([^()]+,[^()]+\))\s*(?:=|:|→|->)?\s*([~≈]?{NUM}\s*%?)")
 _PAIR_KEY = re.compile(r"\s*[^\W\d][^=:→]*?\s*(?:→|->|⟶)\s*[^\W\d][^=:→]*?\s*")
 _PAIR_PARTS = re.compile(r"^\(\s*[^\W\d][^()\d]*,[^()\d]*\)\s*:\s*(?=\()")
 _LEADING_SEP = re.compile(r"^\s*(?:→|->|[:=—–]|-(?=\s))\s*")
@@ -2248,6 +2248,12 @@ def _names_a_group(item: Item, after: Item | None) -> bool:
     return "=" in item.text and len((item.body or "").split()) == 1
 
 
+def read_line(item: Item, ctx: Context, group) -> None:
+    """Each statement of a line to the first recogniser that reads it."""
+    for statement in _split_statements(item):
+        any(recogniser(statement, ctx, group) for recogniser in LINE_RECOGNISERS)
+
+
 def recognize(items: list[Item], ctx: Context) -> None:
     ctx.items = items
     group = None
@@ -2336,7 +2342,4 @@ def recognize(items: list[Item], ctx: Context) -> None:
             if found is not None and found[0] in ("x", "y"):
                 group, group_indent, group_sticky = found, -1, True
                 continue
-        for statement in _split_statements(item):
-            for recogniser in LINE_RECOGNISERS:
-                if recogniser(statement, ctx, group):
-                    break
+        read_line(item, ctx, group)

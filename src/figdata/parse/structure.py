@@ -15,7 +15,7 @@ from figdata.parse.model import (
     states_values,
     zone_of_heading,
 )
-from figdata.parse.text import is_bold_only, norm, quoted, strip_markdown
+from figdata.parse.text import REMARK_ONLY, is_bold_only, norm, quoted, strip_markdown
 from figdata.parse.ticks import AxisTicks, match_tick, name_score, resolve, without_part_word
 
 _GENERIC_HEADING = re.compile(
@@ -381,9 +381,6 @@ def _opens_panel(data: list[Item], index: int, text: str, meta: Meta) -> bool:
     return False
 
 
-_REMARK_ONLY = re.compile(r"\s*\([^()]*\)\s*:?\s*")
-
-
 def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Panel]:
     data = data_items(items, widen)
     panels: list[Panel] = []
@@ -437,7 +434,7 @@ def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Pan
             and (item.body or "").strip()
             # ("**Update-to-weight ratio** (median over the final 1k steps)": a head and a
             # remark on it, no paragraph)
-            and not _REMARK_ONLY.fullmatch(strip_markdown(item.body or ""))
+            and not REMARK_ONLY.fullmatch(strip_markdown(item.body or ""))
         ):
             head.append(item) if not panels else panels[-1].items.append(item)
             continue  # "**Axes.** The x-axis ...": a paragraph, not a panel title

@@ -39,6 +39,8 @@ _PICTOGRAPHS = re.compile(
     r"[\u2600-\u27bf\U0001f000-\U0001faff]\ufe0f?\s?|[\u2580-\u25ff](?:\s+(?=[^\W\d]))"
 )
 _REMARK = re.compile(r"\s*\([^()]*\)")
+#: nothing but a remark in brackets and a colon: "(left to right):", "(median of 5 runs)", ":"
+REMARK_ONLY = re.compile(r"\s*(?:\([^()]*\))?\s*:?\s*")
 
 
 def drop_remarks(text: str) -> str:

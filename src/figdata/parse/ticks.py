@@ -333,7 +333,8 @@ def _tick_patterns(ticks: tuple[str, ...]) -> list[tuple[str, bool, re.Pattern]]
     return out
 
 
-_BIN = re.compile(r"\d[\d.]*\s*[-–]\s*\d[\d.]*")
+#: "0-10", "2–3": a bin of a binned axis
+BIN = re.compile(r"\d[\d.]*\s*[-–]\s*\d[\d.]*")
 _UNIT_THEN_LABELS = re.compile(
     rf"\s*[A-Za-zµ°%/²³]{{1,4}}\.?\s+(?:{lexicon.TICK_NOUN.pattern})\b", re.I
 )
@@ -377,7 +378,7 @@ def mentions(text: str, axis: AxisTicks) -> list[tuple[int, int, str]]:
                 named = named or bool(_UNIT_THEN_LABELS.match(text, m.end()))
                 # "(05-08)": a bin alone in brackets is no value
                 named = named or bool(
-                    _BIN.fullmatch(tick)
+                    BIN.fullmatch(tick)
                     and text[m.start() - 1 : m.start()] == "("
                     and text[m.end() : m.end() + 1] == ")"
                 )
