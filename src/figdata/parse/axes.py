@@ -167,6 +167,10 @@ def tick_list(rest: str) -> list[str]:
     if "," not in rest and re.search(r"\s[|·•]\s|\|", rest):
         # "Loam | Clay | Sand", "Weekday · Saturday · Sunday": bars or dots set the items apart
         rest = re.sub(r"\s*\|\s*|\s+[·•]\s+", ", ", rest)
+    # "BLOCK_N, ticks 64 / 128 / 256": items set apart by spaced slashes after
+    # a list's lead words are a list ("km / h", one slash, stays a unit; "0.25 / 0.14 / 0.11"
+    # alone is a row of values)
+    rest = _SLASH_RUN.sub(lambda m: m.group(1) + re.sub(r"\s+/\s+", ", ", m.group(2)), rest)
     ticks = read_enumeration(rest)
     if len(ticks) >= 3 and ticks[-1] in ticks[:-1]:
         ticks = ticks[:-1]  # "1, 2, 4, 8, top row = 1 GPU": a remark on the list repeats a tick
@@ -183,6 +187,7 @@ def tick_list(rest: str) -> list[str]:
     return ticks
 
 
+_SLASH_RUN = re.compile(rf"({lexicon.LIST_LEAD.pattern})([^\s,/;:]+(?:\s+/\s+[^\s,/;:()]+)+)", re.I)
 _BARE_UNIT = re.compile(r"[a-zµ°]{1,4}(?:/[a-zµ°]{1,4})?|%")
 
 

@@ -83,8 +83,8 @@ def split_label(text: str) -> tuple[str | None, str]:
         if re.match(r"[—–]\s|-\s", rest):  # "**GEMM** — A100: 91%, H100: 94%"
             return head.strip(), rest[1:].strip()
     if m := _AXIS_DASH.match(text):
-        # "Horizontal — *Charlson index* with bins `0`, `1–2`": an axis, a long dash, its
-        # description
+        # "Horizontal — *Charlson index* with bins `0`, `1–2`": an axis, a long dash (or an
+        # equals sign), its description
         return m.group(1).strip(), m.group(2).strip()
     if m := _LEADER_DOTS.match(text):
         return m.group(1).strip(), m.group(2).strip()  # "LRU ........ 0.31": a dot leader
@@ -111,7 +111,11 @@ def split_label(text: str) -> tuple[str | None, str]:
     return None, text.strip()
 
 
-_AXIS_DASH = re.compile(r"^\s*((?:horizontal|vertical|[xy])(?:[- ]axis)?)\s+[—–]\s+(\S.*)$", re.I)
+# ("horizontal = BLOCK_N, ticks 64 / 128 / 256": or an equals sign before a name; "x = 0.05:
+# 13.8 | 15.6" is a row keyed by the axis' value)
+_AXIS_DASH = re.compile(
+    r"^\s*((?:horizontal|vertical|[xy])(?:[- ]axis)?)\s+(?:[—–]|=(?=\s+[^\W\d]))\s+(\S.*)$", re.I
+)
 _LEADER_DOTS = re.compile(r"^\s*(\S.*?)\s*\.{2,}\s*([-−+~≈]?\d.*)$")
 # a name, a dash, then two or more "key: value" pairs (the keys may hold colons: "06:00")
 _DASH_THEN_PAIRS = re.compile(
@@ -547,9 +551,18 @@ def _pseudo_heading(item: Item, zone: str | None = None) -> str | None:
     remarks = re.findall(r"\(([^()]*)\)", head)
     declaring = any(_AXIS_WORDS.search(r) for r in remarks)
     bare = head if declaring and zone != "components" else re.sub(r"\([^()]*\)", " ", head).strip()
+    name = bare.split(",")[0].strip()
     if len(bare.split()) > 4 and "," in bare and zone in ("observations", "interpretation"):
         # "Cell values, row by row:" after notes: the name, then a remark
-        bare = bare.split(",")[0].strip()
+        bare = name
+    elif (
+        len(bare.split()) > 4
+        and len(name.split()) <= 2
+        and NAMES_A_PANEL.search(bare)
+        and zone_of_heading(name) == "data"
+    ):
+        # "Cells, left panel (FP16), given as BLOCK_M × BLOCK_N:": the data of one panel
+        bare = name
     if not bare or len(bare.split()) > 4 or re.search(r"\d", bare):
         return None
     return zone_of_heading(bare)

@@ -64,6 +64,9 @@ class Panel:
     metric: str | None = None
 
 
+_PLACE_IN_LINE = re.compile(rf"\b(?:{_PLACED_PANEL.pattern})\b", re.I)
+
+
 def clean_title(text: str) -> str:
     text = strip_markdown(text).strip()
     for _ in range(2):
@@ -346,6 +349,16 @@ def _opening(item: Item) -> str | None:
         if len(names) == 1 and _PANEL_WORD.search(label.replace(names[0], " ")):
             return f'"{names[0]}"'
         return None
+    if (
+        item.kind == "text"
+        and item.label is None
+        and _PANEL_WORD.match(strip_markdown(item.text))
+        and len(quoted(item.text)) == 1
+        and len(item.text) <= 80
+    ):
+        # 'Panel (a), titled "LFP / graphite"' on a line of its own: the panel opens, its
+        # title quoted
+        return item.text
     if item.kind == "text" and len(item.text.split()) <= 12:
         # "Panel 1 — Needle depth: 10%" on a line of its own, without markup
         parts = opener_parts(item.text)
@@ -406,14 +419,14 @@ def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Pan
             continue
         if (
             item.kind == "text"
-            and item.label is None
-            and _PANEL_WORD.match(strip_markdown(item.text))
-            and len(named := quoted(item.text)) == 1
-            and len(item.text) <= 80
+            and item.label is not None
+            and not (item.body or "").strip()
+            and _PLACE_IN_LINE.search(strip_markdown(item.label))
         ):
-            # 'Panel (a), titled "LFP / graphite"' on a line of its own: the panel opens, its
-            # title quoted
-            panels.append(Panel(len(panels), _match_title(named[0], meta.titles), item.line))
+            # "Cells, left panel (FP16), given as BLOCK_M × BLOCK_N:" over the panel's lines:
+            # the panel by its place, its title the one the overview names in that place
+            at = len(panels)
+            panels.append(Panel(at, meta.titles[at] if at < len(meta.titles) else None, item.line))
             continue
         if (
             item.kind == "bold"
