@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import partial
 
 import pandas as pd
 
@@ -442,10 +443,24 @@ def _context(panel: Panel, meta: Meta, orders: dict, last_line: int | None) -> C
     panel.metric = meta.metric
     ctx = Context(panel.index, panel.x, panel.y, orders, last_line)
     ctx.prose_values = not meta.no_values
+    if not scoped and xa is meta.x and ya is meta.y:
+        ctx.other_tick_lists = partial(_other_tick_lists, meta)
     if meta.rows_named:
         down_x, down_y = name_score(meta.rows_named, panel.x), name_score(meta.rows_named, panel.y)
         ctx.rows_axis = "x" if down_x > down_y else "y"
     return ctx
+
+
+def _other_tick_lists(meta: Meta) -> list[AxisTicks]:
+    out = []
+    for role, axis in meta.other_tick_lists():
+        ticks = list(axis.ticks)
+        if role == "x":
+            out.append(AxisTicks("x", axis.label, ticks))
+        else:
+            down = ticks[::-1] if axis.order == "bottom-to-top" else ticks
+            out.append(AxisTicks("y", axis.label, ticks, down))
+    return out
 
 
 def _claims(items: list[Item], ctx: Context) -> list[dict]:

@@ -111,7 +111,7 @@ LIST_TRAIL = Entry(
     "list_trail",
     # ("Sequential Read": a capital makes a name, not the remark "read left to right")
     r"(?:(?:^|,?\s*(?:\(|\s))(?:listed|(?-i:read)(?:ing)?|running|going|ordered|drawn|arranged|"
-    r"sorted|"
+    r"sorted|(?-i:starting|beginning)|"
     r"from\s+(?:the\s+)?(?:top|bottom|left|right))\b.*|,?\s*\(?(?:\b(?:rows?|columns?)\s+)?"
     r"(?:from\s+)?(?:left|right|top|bottom)\s+to\s+(?:left|right|top|bottom)\b.*|"
     # "pt on both axes": where the list stands, not a part of its last item

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from figdata.parse import lexicon
+from figdata.parse import axis_sentences, lexicon
 from figdata.parse.axes import (
     AXIS_LETTER,
     LETTER_IN_BRACKETS,
@@ -54,6 +54,28 @@ class Meta:
     #: the text says no value is printed in the cells ("No numbers are printed")
     no_values: bool = False  # said in the overview or the components
     no_values_anywhere: bool = False  # said anywhere in the document
+    #: ("x" or "y", axis): what a later entry lists for an axis whose ticks an earlier one gave
+    restated: list[tuple[str, Axis]] = field(default_factory=list)
+    #: the metadata's lines, read sentence by sentence only when a panel's data asks
+    statements: list[str] = field(default_factory=list)
+    _other_lists: list[tuple[str, Axis]] | None = None
+
+    def other_tick_lists(self) -> list[tuple[str, Axis]]:
+        """("x" or "y", axis): each other list the text states for an axis, where it differs
+        from the axis as read; hypotheses the data may prefer (see parse/reconcile.py)."""
+        if self._other_lists is None:
+            found = list(self.restated)
+            for text in self.statements:
+                for role, axis in axis_sentences.read(text):
+                    if _placed_values(axis.ticks) or _named_values(axis.ticks):
+                        continue
+                    known = self.x if role == "x" else self.y
+                    if _counts(axis.ticks) or axis.ticks == known.ticks:
+                        continue
+                    if (role, axis.ticks) not in [(r, a.ticks) for r, a in found]:
+                        found.append((role, axis))
+            self._other_lists = found
+        return self._other_lists
 
 
 @dataclass
@@ -438,6 +460,8 @@ def axis(entry: Entry, reading: Reading) -> bool:
     target.label = target.label or own_name or parsed.label
     if parsed.ticks and not target.ticks:
         target.ticks = parsed.ticks
+    elif parsed.ticks and parsed.ticks != target.ticks:
+        meta.restated.append((role, parsed))
     target.order = target.order or parsed.order
     target.same_as_other = target.same_as_other or parsed.same_as_other
     return True
@@ -598,13 +622,15 @@ def prose_axes(reading: Reading) -> None:
             target.label = target.label or _named_before_bracket(prose, role)
         return
     for role, target in (("x", x), ("y", y)):
-        if not target.ticks:
-            found = _axis_in_prose(prose, role)
-            if found is not None and not _placed_values(found.ticks) and not _counts(found.ticks):
-                target.label = target.label or found.label or _named_before_bracket(prose, role)
-                target.ticks = found.ticks
-                target.order = target.order or found.order
-                target.same_as_other = target.same_as_other or found.same_as_other
+        if target.ticks:
+            continue
+        found = _axis_in_prose(prose, role)
+        if found is None or _placed_values(found.ticks) or _counts(found.ticks):
+            continue
+        target.label = target.label or found.label or _named_before_bracket(prose, role)
+        target.ticks = found.ticks
+        target.order = target.order or found.order
+        target.same_as_other = target.same_as_other or found.same_as_other
     # (a bar or line chart's other list is its legend's, read after the axes: a list in
     # brackets anywhere in the prose, "the remainder (motorcycles, taxis, other)", is not it)
     if (
@@ -824,6 +850,16 @@ LINE_RECOGNISERS: tuple[tuple[str, LineRecogniser], ...] = (
     ("under_axis_heading", under_axis_heading),
     ("axis", axis),
 )
+
+
+def sentence_axes(reading: Reading) -> None:
+    """Keep the lines that may tell an axis in a sentence (parse/axis_sentences.py), to be
+    read when a panel's data places less than it states."""
+    reading.meta.statements = [
+        e.item.text for e in reading.entries if e.kind in ("list", "bold", "text")
+    ]
+
+
 DOCUMENT_RECOGNISERS: tuple[tuple[str, DocRecogniser], ...] = (
     ("prose_axes", prose_axes),
     ("prose_legend", prose_legend),
@@ -833,6 +869,7 @@ DOCUMENT_RECOGNISERS: tuple[tuple[str, DocRecogniser], ...] = (
     ("swatch_legend", swatch_legend),
     ("rows_named", rows_named),
     ("diagonal", diagonal),
+    ("sentence_axes", sentence_axes),
 )
 
 

@@ -8,6 +8,7 @@ new layout is one more function in :data:`LINE_RECOGNISERS`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from figdata.parse import jsonblock, lexicon
@@ -80,6 +81,9 @@ class Context:
     #: positions counted past the axes' ends ("(1,5)" over four columns): evidence against
     #: this reading of the axes
     overrun: int = 0
+    #: other tick lists the text states for the panel's axes (x or y), to try when the
+    #: declared reading places less than the data states (read only then)
+    other_tick_lists: Callable[[], list[AxisTicks]] = list
 
     @property
     def triangle(self) -> str | None:
@@ -87,6 +91,15 @@ class Context:
         if self._triangle is False:
             self._triangle = _triangle(self.items, self)
         return self._triangle  # type: ignore[return-value]
+
+    def trial(self, x: AxisTicks, y: AxisTicks, rows_axis: str | None = None) -> Context:
+        """Another reading of the same panel's axes, empty, under what the text says of it
+        (whether numbers are printed, how pairs are ordered)."""
+        out = Context(self.panel, x, y, self.pair_order, self.last_line)
+        out.rows_axis = rows_axis or self.rows_axis
+        out.prose_values = self.prose_values
+        out.loose_sentences = self.loose_sentences
+        return out
 
     @property
     def columns_axis(self) -> str:

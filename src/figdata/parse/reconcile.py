@@ -159,6 +159,10 @@ def renamed_by_data(ctx: Context, items: list[Item]) -> tuple[AxisTicks, AxisTic
     )
 
 
+#: statements of the axes beyond the first that are tried (each costs a run of the recognisers)
+_MOST_RESTATED = 4
+
+
 def _without(axis: AxisTicks, drop: int) -> AxisTicks:
     ticks = [t for i, t in enumerate(axis.ticks) if i != drop % len(axis.ticks)]
     top_down = [t for t in axis.top_down if t in ticks]
@@ -352,17 +356,22 @@ def _same(labels: list[str], ticks: list[str]) -> bool:
 
 
 def reconcile(
-    ctx: Context, items: list[Item], run: Callable[[Context], None], chart: str = "unknown"
+    ctx: Context,
+    items: list[Item],
+    run: Callable[[Context], None],
+    chart: str = "unknown",
+    guess: bool = True,
 ) -> Context:
-    """The best of the declared reading (``ctx``, already run) and its candidates."""
-    best = _candidates(ctx, items, run, chart) if doubtful(ctx, items) else ctx
+    """The best of the declared reading (``ctx``, already run) and its candidates.
+
+    ``guess``: also try the readings the text does not state (swapped, mirrored, a tick
+    left out); not for a reading that is itself another statement of the axes.
+    """
+    best = _candidates(ctx, items, run, chart) if guess and doubtful(ctx, items) else ctx
     if best is not ctx and (renamed := renamed_by_data(best, items)):
         # the axes a candidate found (a bar chart's categories off its data lines), with the
         # ticks the data names
-        trial = Context(
-            best.panel, *renamed, best.pair_order, best.last_line, rows_axis=best.rows_axis
-        )
-        trial.prose_values = best.prose_values
+        trial = best.trial(*renamed)
         run(trial)
         best = trial if trial.cells and score(trial) >= score(best) else best
     if best is ctx and ctx.cells and chart not in series.LEGEND_CHARTS:
@@ -392,14 +401,45 @@ def reconcile(
         known = best.x if best.x.ticks else best.y
         x = AxisTicks("x", best.x.label, list(known.ticks))
         y = AxisTicks("y", best.y.label, list(known.ticks), list(known.top_down or known.ticks))
-        trial = Context(best.panel, x, y, best.pair_order, best.last_line)
-        trial.prose_values = best.prose_values
+        trial = best.trial(x, y, rows_axis="y")
         told = sentences.find(
             items, trial, no_values=not (best.prose_values and best.loose_sentences)
         )
     if told is None and chart in series.LEGEND_CHARTS and best.x.ticks and best.y.ticks:
         told = _category_sentences(best, items)
-    return told or best
+    best = told or best
+    if (
+        chart not in series.LEGEND_CHARTS
+        and ctx.prose_values
+        and ctx.loose_sentences
+        and _unread(best, items)
+        and ctx.other_tick_lists()
+    ):
+        best = _stated_elsewhere(ctx, best, items, run, chart)
+    return best
+
+
+def _stated_elsewhere(
+    ctx: Context, best: Context, items: list[Item], run: Callable[[Context], None], chart: str
+) -> Context:
+    """The axes as another statement of the text lists them ("Axis ticks: ... Jan, Mar,
+    May"), each with each statement of the other axis, when that places more than every other
+    reading did. (A bar chart's series are read series by series, not so; a text that says
+    no number is printed has no cell to gain.)"""
+    said: dict[str, list[AxisTicks]] = {"x": [ctx.x], "y": [ctx.y]}
+    for other in ctx.other_tick_lists()[:_MOST_RESTATED]:
+        label = said[other.name][0].label or other.label
+        said[other.name].append(AxisTicks(other.name, label, other.ticks, other.top_down))
+    for x in said["x"]:
+        for y in said["y"]:
+            if x is ctx.x and y is ctx.y:
+                continue
+            trial = ctx.trial(x, y)  # (with no other statements: read as declared)
+            run(trial)
+            trial = reconcile(trial, items, run, chart, guess=False)
+            if trial.cells and not trial.overrun and score(trial) > score(best):
+                best = trial
+    return best
 
 
 def _category_sentences(best: Context, items: list[Item]) -> Context | None:
@@ -408,8 +448,7 @@ def _category_sentences(best: Context, items: list[Item]) -> Context | None:
     with the categories as its rows, its cells turned back to (category, series)."""
     x = AxisTicks("x", best.y.label, list(best.y.ticks))
     y = AxisTicks("y", best.x.label, list(best.x.ticks), list(best.x.ticks))
-    trial = Context(best.panel, x, y, best.pair_order, best.last_line)
-    trial.prose_values = best.prose_values
+    trial = best.trial(x, y, rows_axis="y")
     trial.cells = [{**c, "x": c["y"], "y": c["x"]} for c in best.cells]
     trial.addressed = {(b, a) for a, b in best.addressed}
     trial.findings = list(best.findings)
@@ -481,8 +520,7 @@ def _more_from_keys(ctx: Context, items: list[Item], run: Callable[[Context], No
             set(ctx.y.ticks),
         ):
             continue
-        trial = Context(ctx.panel, *found, ctx.pair_order, ctx.last_line, rows_axis=ctx.rows_axis)
-        trial.prose_values = ctx.prose_values
+        trial = ctx.trial(*found)
         run(trial)
         kept = {(c["line"], c["x"], c["y"], c["value"]) for c in trial.cells}
         if score(trial) > score(best) and all(
@@ -520,8 +558,7 @@ def _grid_first(
         ]
         return _undecided(best) if moved else best
     x, y = gridfirst.axes(grid, best)
-    trial = Context(best.panel, x, y, best.pair_order, best.last_line, rows_axis=grid.rows_axis)
-    trial.prose_values = best.prose_values
+    trial = best.trial(x, y, rows_axis=grid.rows_axis)
     run(trial)
     if len(trial.cells) < grid.values:
         trial = gridfirst.fill(grid, best)
@@ -582,8 +619,7 @@ def _candidates(
     if ctx.x.ticks and ctx.y.ticks and (found := keyed.relabelled(items, ctx)):
         readings.append(("relabelled", *found))
     for name, x, y in readings:
-        trial = Context(ctx.panel, x, y, ctx.pair_order, ctx.last_line, rows_axis=ctx.rows_axis)
-        trial.prose_values = ctx.prose_values
+        trial = ctx.trial(x, y)
         run(trial)
         # a reading that places nothing only trades one kind of loss for another; the data's
         # own name for two ticks wins a tie (the declared reading took "Travel & Leisure"

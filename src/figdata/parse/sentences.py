@@ -172,6 +172,9 @@ def _row_of(text: str, rows: AxisTicks) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
+_ZERO_PADDED = re.compile(r"0\d+")
+
+
 def read_sentence(
     sentence: str,
     cols: AxisTicks,
@@ -210,6 +213,8 @@ def read_sentence(
             continue  # "ends 16 pages above Control": a difference
         if re.search(r"\b(?:through|thru|until)\s*$", before, re.I):
             continue
+        if _ZERO_PADDED.fullmatch(m.group(0)):
+            continue  # "roughly 00 to 05": an hour or a code, never a measured value
         lower = _RANGE_BEFORE.search(before)
         if lower and not any(a <= lower.start(lower.lastgroup or 0) < b for a, b in spans):
             continue  # "0.0 to 0.1", "between 20 and 45": the second end of a range

@@ -1,0 +1,69 @@
+"""Axes told one sentence at a time: a sentence that names one axis and lists its ticks.
+
+    sentence := ... axis-word ... [lead] list [trail]
+    axis-word := what names one axis wherever it stands (lexicon.AXIS_NAMED_X / _Y) or an
+                 edge it runs along ("along the bottom", "down the left side")
+
+"The horizontal axis shows every second month: Jan, Mar, May, Jul, Sep, Nov." reads as x:
+Jan ... Nov, whatever the sentences around it say. A sentence that names both axes (or none)
+is left to the other readers. Each reading is a hypothesis for the panel's axes, not a
+declaration: reconcile (parse/reconcile.py) keeps it only when the data agrees with it better
+than with what the entries declared.
+"""
+
+from __future__ import annotations
+
+import re
+
+from figdata.parse import lexicon
+from figdata.parse.axes import Axis, tick_list, tick_order
+from figdata.parse.text import strip_markdown
+
+_EDGE = {
+    "x": rf"(?:along|across|under|beneath|below)\s+the\s+(?:{lexicon.EDGE_X.pattern}|top)",
+    "y": rf"(?:down|up|along)\s+the\s+(?:{lexicon.EDGE_Y.pattern}|right(?:[- ]hand)?\s+side)",
+}
+_NAMES = {
+    role: re.compile(rf"\b(?:{named.pattern}|{_EDGE[role]})\b", re.I)
+    for role, named in (("x", lexicon.AXIS_NAMED_X), ("y", lexicon.AXIS_NAMED_Y))
+}
+# the axis' letter outweighs the words for a direction: "Across the pitch (x), the four
+# vertical strips are labelled ..." lists x
+_LETTER = {
+    role: re.compile(rf"\(\s*{role}(?:[- ]axis)?\s*\)|\b{role}[- ]axis\b", re.I) for role in "xy"
+}
+# a sentence ends at a point, a question or exclamation mark before a capital or a bracket
+# (not inside a number: "0.5. Then")
+_SENTENCE = re.compile(r"(?<=[A-Za-z0-9)%\"”'])[.!?;]\s+(?=[A-Z(\"“])")
+# a number and two lowercase words besides: a value told in a clause ("reads 7 for wren"), no tick
+_TOLD_VALUE = re.compile(r"(?=.*\d)(?=(?:.*\b[a-z]{2,}\b){2})", re.S)
+_LEAD = re.compile(rf"{lexicon.LIST_LEAD.pattern}|\breads?\s+", re.I)
+# an item is a tick, not a clause: a few words at most
+_MOST_WORDS = 5
+
+
+def _after_lead(rest: str) -> str:
+    """The list's part of a sentence's rest: after the last words that introduce a list
+    before its first comma ("labels along the top read 0 h, 2 h" -> "0 h, 2 h")."""
+    head = rest[: rest.find(",")] if "," in rest else rest
+    ends = [m.end() for m in _LEAD.finditer(head)]
+    return rest[ends[-1] :] if ends and ends[-1] < len(head) else rest
+
+
+def read(text: str) -> list[tuple[str, Axis]]:
+    """(axis, its ticks and order) for every sentence of ``text`` that lists one axis' ticks."""
+    out: list[tuple[str, Axis]] = []
+    for sentence in _SENTENCE.split(strip_markdown(text)):
+        named = [(role, m) for role, rx in _LETTER.items() if (m := rx.search(sentence))]
+        if not named:
+            named = [(role, m) for role, rx in _NAMES.items() if (m := rx.search(sentence))]
+        if len(named) != 1:
+            continue
+        role, m = named[0]
+        ticks = tick_list(_after_lead(sentence[m.end() :]))
+        if len(ticks) < 2 or any(len(t.split()) > _MOST_WORDS for t in ticks):
+            continue
+        if sum(bool(_TOLD_VALUE.search(t)) for t in ticks) * 2 > len(ticks):
+            continue  # "52 correctly as wren, confused 3 with robin": a row's values in words
+        out.append((role, Axis(label=None, ticks=ticks, order=tick_order(sentence, ticks))))
+    return out

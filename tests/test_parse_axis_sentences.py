@@ -1,0 +1,38 @@
+"""Axes told one sentence at a time (figdata.parse.axis_sentences): hypotheses for reconcile."""
+
+from __future__ import annotations
+
+from figdata.parse.axis_sentences import read
+
+
+def test_each_sentence_lists_one_axis():
+    text = (
+        "The horizontal axis shows every second month: **Jan, Mar, May**. The vertical axis"
+        " lists the sites from top to bottom: **Ridge, Valley Floor, Lake**."
+    )
+    found = {role: axis for role, axis in read(text)}
+    assert found["x"].ticks == ["Jan", "Mar", "May"]
+    assert found["y"].ticks == ["Ridge", "Valley Floor", "Lake"]
+    assert found["y"].order == "top-to-bottom"
+
+
+def test_the_list_starts_after_its_lead_words():
+    [(role, axis)] = read("The column labels along the top read 2 h, 4 h, 8 h and 16 h.")
+    assert role == "x"
+    assert axis.ticks == ["2 h", "4 h", "8 h", "16 h"]
+
+
+def test_the_axis_letter_outweighs_a_direction_word():
+    [(role, axis)] = read("Across the hall (y), the horizontal bands are labelled A, B and C.")
+    assert role == "y"
+    assert axis.ticks == ["A", "B", "C"]
+
+
+def test_a_sentence_about_both_axes_or_none_gives_nothing():
+    assert read("Rows are the regions and columns the months: Jan, Feb, Mar.") == []
+    assert read("The palette runs from white through orange, red and brown.") == []
+
+
+def test_a_row_of_values_told_in_words_is_no_tick_list():
+    text = "In the first row, 41 were labelled correctly, 3 went to wren and 6 went to robin."
+    assert read(text) == []
