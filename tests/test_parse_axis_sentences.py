@@ -36,3 +36,10 @@ def test_a_sentence_about_both_axes_or_none_gives_nothing():
 def test_a_row_of_values_told_in_words_is_no_tick_list():
     text = "In the first row, 41 were labelled correctly, 3 went to wren and 6 went to robin."
     assert read(text) == []
+
+
+def test_one_list_for_both_axes():
+    text = "The order on both axes is fox, hare, owl (rows from the top, columns from the left)."
+    found = read(text)
+    assert [role for role, _ in found] == ["x", "y"]
+    assert all(axis.ticks == ["fox", "hare", "owl"] for _, axis in found)

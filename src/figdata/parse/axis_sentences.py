@@ -6,9 +6,10 @@
 
 "The horizontal axis shows every second month: Jan, Mar, May, Jul, Sep, Nov." reads as x:
 Jan ... Nov, whatever the sentences around it say. A sentence that names both axes (or none)
-is left to the other readers. Each reading is a hypothesis for the panel's axes, not a
-declaration: reconcile (parse/reconcile.py) keeps it only when the data agrees with it better
-than with what the entries declared.
+is left to the other readers, unless it gives one list for the two ("The order on both axes
+is en, de, sw"). Each reading is a hypothesis for the panel's axes, not a declaration:
+reconcile (parse/reconcile.py) keeps it only when the data agrees with it better than with
+what the entries declared.
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ _NAMES = {
 _LETTER = {
     role: re.compile(rf"\(\s*{role}(?:[- ]axis)?\s*\)|\b{role}[- ]axis\b", re.I) for role in "xy"
 }
+# "The order on both axes is en, de, sw": one list for the two axes
+_BOTH = re.compile(
+    r"\b(?:both|each|either)\s+ax[ie]s\b|\b(?:rows\s+and\s+columns|columns\s+and\s+rows)\b",
+    re.I,
+)
 # a sentence ends at a point, a question or exclamation mark before a capital or a bracket
 # (not inside a number: "0.5. Then")
 _SENTENCE = re.compile(r"(?<=[A-Za-z0-9)%\"”'])[.!?;]\s+(?=[A-Z(\"“])")
@@ -55,6 +61,8 @@ def read(text: str) -> list[tuple[str, Axis]]:
     out: list[tuple[str, Axis]] = []
     for sentence in _SENTENCE.split(strip_markdown(text)):
         named = [(role, m) for role, rx in _LETTER.items() if (m := rx.search(sentence))]
+        if not named and (both := _BOTH.search(sentence)):
+            named = [("both", both)]
         if not named:
             named = [(role, m) for role, rx in _NAMES.items() if (m := rx.search(sentence))]
         if len(named) != 1:
@@ -65,5 +73,6 @@ def read(text: str) -> list[tuple[str, Axis]]:
             continue
         if sum(bool(_TOLD_VALUE.search(t)) for t in ticks) * 2 > len(ticks):
             continue  # "52 correctly as wren, confused 3 with robin": a row's values in words
-        out.append((role, Axis(label=None, ticks=ticks, order=tick_order(sentence, ticks))))
+        for name in ("x", "y") if role == "both" else (role,):
+            out.append((name, Axis(label=None, ticks=ticks, order=tick_order(sentence, ticks))))
     return out

@@ -178,7 +178,8 @@ def legend_bullets(entry: Entry, reading: Reading) -> bool:
     """Under a "Legend" heading, "- AdamW — solid blue line, circle markers": unlabelled
     bullets that pair a name with its swatch; after a sentence that opens the legend ("...
     whose legend reads:"), the names may be in bold ("1. **Sub-3h** — dark blue, squares")."""
-    if entry.kind != "list" or reading.meta.legend is not None:
+    # ("**Legend (top right):**" over the bullets: a legend named, its entries still to come)
+    if entry.kind != "list" or (reading.meta.legend is not None and reading.meta.legend.ticks):
         return False
     before = reading.entries[: entry.index]
     lead = before[-1] if before else None
@@ -1117,6 +1118,9 @@ _JOINS = re.compile(r",|\s(?:&|and|or)\s", re.I)
 _SWATCH_SPLIT = re.compile(r"\s+[–—-]\s+|:\s+|\s*=\s*")
 
 
+_WHOLLY_QUOTED = re.compile(r'^["“]([^"“”]+)["”]$')
+
+
 def series_names(texts: list[str]) -> list[str]:
     """Legend entries without their swatches, the swatch side decided for the whole list.
 
@@ -1135,6 +1139,8 @@ def series_names(texts: list[str]) -> list[str]:
         elif len(parts) == 2 and right * 2 >= len(pairs):
             text = parts[0]
         text = re.sub(r"\s*\([^()]*\b(?:bars?|line|marker)s?\b[^()]*\)$", "", text)
+        # 'mid green — "Two doses, 21 days apart"': the quotes set the whole name off
+        text = _WHOLLY_QUOTED.sub(r"\1", text.strip())
         # "Vanilla (black, solid)": a swatch in brackets after the name
         if (m := re.search(r"\s*\(([^()]*)\)$", text)) and _swatch(m.group(1)) and m.start():
             text = text[: m.start()]

@@ -82,6 +82,9 @@ def split_label(text: str) -> tuple[str | None, str]:
             return head.rstrip(":").strip(), rest.lstrip(":").strip()
         if re.match(r"[—–]\s|-\s", rest):  # "**GEMM** — A100: 91%, H100: 94%"
             return head.strip(), rest[1:].strip()
+        if remarked := _REMARK_THEN_DASH.match(rest):
+            # "**Reef flat** (orange) — climbs fastest.": the name, its remark, then the body
+            return f"{head.strip()} {remarked.group(1)}", remarked.group(2).strip()
     if m := _AXIS_DASH.match(text):
         # "Horizontal — *Charlson index* with bins `0`, `1–2`": an axis, a long dash (or an
         # equals sign), its description
@@ -113,6 +116,7 @@ def split_label(text: str) -> tuple[str | None, str]:
 
 # ("horizontal = BLOCK_N, ticks 64 / 128 / 256": or an equals sign before a name; "x = 0.05:
 # 13.8 | 15.6" is a row keyed by the axis' value)
+_REMARK_THEN_DASH = re.compile(r"^(\([^()]*\))\s*[—–:]\s+(.*)$")
 _AXIS_DASH = re.compile(
     r"^\s*((?:horizontal|vertical|[xy])(?:[- ]axis)?)\s+(?:[—–]|=(?=\s+[^\W\d]))\s+(\S.*)$", re.I
 )

@@ -443,6 +443,19 @@ def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Pan
             continue
         if (
             item.kind == "bold"
+            and (item.body or "").strip()
+            and re.match(r"\s*\([a-h]\)\s", strip_markdown(item.label or ""))
+            and _opens_panel(data, index, item.label or "", meta)
+        ):
+            # "**(a) CIFAR-100 top-1 (%)** — colour bar 60 to 80.": a lettered panel's title, a
+            # remark on it, its values below
+            panels.append(
+                Panel(len(panels), _match_title(item.label or "", meta.titles), item.line)
+            )
+            panels[-1].items.append(item)
+            continue
+        if (
+            item.kind == "bold"
             and item.zone != "data"
             and (item.body or "").strip()
             # ("**Update-to-weight ratio** (median over the final 1k steps)": a head and a
