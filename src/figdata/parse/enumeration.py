@@ -192,8 +192,9 @@ _NOT_ONE_ITEM = re.compile(
 # "0-10", "1990–1999", "10-20 cm": one bin of a binned axis, a tick of its own
 _BIN = re.compile(
     # ("blocks 1-4", "ages 18–24": a named span of the axis)
-    r"[\w.%-]+|[\w.%:]+[–—][\w.%:]+|[A-Za-z][\w.]*\s+\d[\d.]*\s?[-–—]\s?\d[\d.]*"
-    r"|\d[\d.]*\s?[-–—]\s?\d[\d.]*\s*[^\W\d]{1,5}(?:/[^\W\d]{1,3})?\.?(?:\s*\([^()]*\))?"
+    # ("30–33°C": a unit with a degree sign)
+    r"[\w.%-]+|[\w.%:]+[–—][\w.%:°]+|[A-Za-z][\w.]*\s+\d[\d.]*\s?[-–—]\s?\d[\d.]*"
+    r"|\d[\d.]*\s?[-–—]\s?\d[\d.]*\s*°?[^\W\d]{1,5}(?:/[^\W\d]{1,3})?\.?(?:\s*\([^()]*\))?"
 )
 
 

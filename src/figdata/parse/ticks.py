@@ -149,6 +149,16 @@ def _resolve(label: str, name: str, axis_label: str | None, ticks: tuple) -> Res
     if glued and (tick := match_tick(glued.group(2), axis.ticks)) is not None:
         if _short_form(glued.group(1), axis) > 0:
             return Resolved(tick, glued.group(1))
+    # "baseline" under the legend entry "Whisper-style baseline": a common noun that ends one
+    # tick and no other, the one word qualifying it left off
+    if re.fullmatch(r"[a-z][a-z-]+", text):
+        ends = [
+            t
+            for t in axis.ticks
+            if re.fullmatch(rf"[\w-]+\s+{re.escape(text)}", t, re.I) and t.casefold() != text
+        ]
+        if len(ends) == 1:
+            return Resolved(ends[0], "")
     # last, a bare tick in parentheses after a position: "Top row (3000)"
     inner = re.findall(r"\(([^()]+)\)", strip_markdown(label))
     if len(inner) == 1 and (tick := match_tick(inner[0], axis.ticks)) is not None:
