@@ -43,3 +43,8 @@ def test_one_list_for_both_axes():
     found = read(text)
     assert [role for role, _ in found] == ["x", "y"]
     assert all(axis.ticks == ["fox", "hare", "owl"] for _, axis in found)
+
+
+def test_row_and_column_order_in_the_singular_is_both_axes():
+    found = read("Row and column order is the same: Welsh, Irish, Breton.")
+    assert [role for role, _ in found] == ["x", "y"]

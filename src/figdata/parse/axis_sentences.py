@@ -35,7 +35,7 @@ _LETTER = {
 }
 # "The order on both axes is en, de, sw": one list for the two axes
 _BOTH = re.compile(
-    r"\b(?:both|each|either)\s+ax[ie]s\b|\b(?:rows\s+and\s+columns|columns\s+and\s+rows)\b",
+    r"\b(?:both|each|either)\s+ax[ie]s\b|\b(?:rows?\s+and\s+columns?|columns?\s+and\s+rows?)\b",
     re.I,
 )
 # a sentence ends at a point, a question or exclamation mark before a capital or a bracket

@@ -96,6 +96,9 @@ def split_label(text: str) -> tuple[str | None, str]:
     colon = find_top(text, ":", then=" *\t")
     if colon >= 0:
         return text[:colon].strip(), text[colon + 1 :].strip()
+    if (m := _PAIR_THEN_SPACED_VALUE.match(text)) and _names_a_pair(m.group(1)):
+        # "Hindi → Swahili      41.2": a key pair, spaces, its value (no arrow points at it)
+        return m.group(1).strip(), m.group(2).strip()
     for arrow in _ARROWS:
         i = find_top(text, arrow)
         if i > 0:
@@ -116,6 +119,18 @@ def split_label(text: str) -> tuple[str | None, str]:
 
 # ("horizontal = BLOCK_N, ticks 64 / 128 / 256": or an equals sign before a name; "x = 0.05:
 # 13.8 | 15.6" is a row keyed by the axis' value)
+_PAIR_THEN_SPACED_VALUE = re.compile(r"^(.*\S)(?:\s{2,}|\t)([-−+~≈]?\d[\d.]*\s*%?)\s*$")
+
+
+def _names_a_pair(key: str) -> bool:
+    """'Hindi → Swahili': two names joined by an arrow, no value among them."""
+    for arrow in _ARROWS:
+        a, sep, b = key.partition(arrow)
+        if sep and a.strip() and b.strip() and not re.search(r"(?:^|\s)[-−+~≈]?\d", b):
+            return True
+    return False
+
+
 _REMARK_THEN_DASH = re.compile(r"^(\([^()]*\))\s*[—–:]\s+(.*)$")
 _AXIS_DASH = re.compile(
     r"^\s*((?:horizontal|vertical|[xy])(?:[- ]axis)?)\s+(?:[—–]|=(?=\s+[^\W\d]))\s+(\S.*)$", re.I
@@ -220,9 +235,15 @@ def classify(lines: list[str]) -> list[Item]:
             item = Item(number, "list", indent, m.group(2).strip())
         elif (m := _BOLD_LINE.match(raw)) and not _looks_like_pair(m):
             item = Item(number, "bold", 0, raw.strip())
-        elif raw.count(" | ") >= 2 and not _LABELLED_BARS.match(raw) and not _AXIS_BARS.match(raw):
+        elif (
+            raw.count(" | ") >= 2
+            and not _LABELLED_BARS.match(raw)
+            and not _AXIS_BARS.match(raw)
+            and not _LEADER_DOTS.match(raw.split(" | ")[0])
+        ):
             # a table typed without its outer bars: "Oslo | 1.2 | 2.6 | 4.1" (but "Row 1 (size
-            # 1): 0.119 | 0.102" is a labelled line whose values are set apart by bars)
+            # 1): 0.119 | 0.102" and "North ........ 4.8 | 5.2" are labelled lines whose values
+            # are set apart by bars)
             item = Item(number, "table", 0, raw.strip())
         else:
             item = Item(number, "text", 0, raw.strip())
