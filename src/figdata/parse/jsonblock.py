@@ -28,7 +28,12 @@ def read(rows: list[Item], ctx) -> bool:
     try:
         data = json.loads(text)
     except ValueError:
-        return False
+        data = _complete_part(text)
+        if data is None or rows[-1].line != ctx.last_line:
+            return False
+        ctx.truncated = True
+        detail = "file ends inside a JSON block; the unterminated entry is left out"
+        ctx.finding("truncated", "warning", detail, rows[-1])
     if isinstance(data, dict):
         found = _nested(data, rows, ctx)
     elif isinstance(data, list) and data and all(isinstance(r, list) for r in data):
@@ -45,6 +50,30 @@ def read(rows: list[Item], ctx) -> bool:
         else:
             ctx.cell(x, y, value, item, "json")
     return True
+
+
+def _complete_part(text: str):
+    """The entries of a JSON block cut off by the end of the file, up to its last separator:
+    the open brackets closed there ('"high": {"mug": 81, "toy_car": 63, "cab' keeps mug to
+    toy_car; the unterminated entry is left out)."""
+    cuts = [m.start() for m in re.finditer(",", text)][::-1][:_MOST_CUTS]
+    for end in cuts:
+        head = text[:end]
+        closers = []
+        for ch in re.sub(r'"(?:[^"\\]|\\.)*"', "", head):
+            if ch in "{[":
+                closers.append("}" if ch == "{" else "]")
+            elif ch in "}]" and closers:
+                closers.pop()
+        try:
+            return json.loads(head + "".join(reversed(closers)))
+        except ValueError:
+            continue
+    return None
+
+
+#: separators tried from the end of a cut block (each a parse of the part before it)
+_MOST_CUTS = 200
 
 
 def _axes_of(key: str, ctx) -> tuple[str, str] | None:
