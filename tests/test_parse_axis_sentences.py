@@ -48,3 +48,11 @@ def test_one_list_for_both_axes():
 def test_row_and_column_order_in_the_singular_is_both_axes():
     found = read("Row and column order is the same: Welsh, Irish, Breton.")
     assert [role for role, _ in found] == ["x", "y"]
+
+
+def test_values_told_in_words_and_units_are_told_apart():
+    from figdata.parse.axis_sentences import told_values
+
+    assert told_values(["robin 47 times", "thrush 6 times", "wren 2 times"])
+    assert not told_values(["0 kg/ha", "60 kg/ha", "120 kg/ha"])
+    assert not told_values(["Layer 12 MLP", "Layer 24 MLP"])

@@ -42,10 +42,16 @@ _BOTH = re.compile(
 # (not inside a number: "0.5. Then")
 _SENTENCE = re.compile(r"(?<=[A-Za-z0-9)%\"”'])[.!?;]\s+(?=[A-Z(\"“])")
 # a number and two lowercase words besides: a value told in a clause ("reads 7 for wren"), no tick
-_TOLD_VALUE = re.compile(r"(?=.*\d)(?=(?:.*\b[a-z]{2,}\b){2})", re.S)
+_TOLD_VALUE = re.compile(r"(?=.*\d)(?=(?:.*\b[a-z]{3,}\b){2})", re.S)
 _LEAD = re.compile(rf"{lexicon.LIST_LEAD.pattern}|\breads?\s+", re.I)
 # an item is a tick, not a clause: a few words at most
 _MOST_WORDS = 5
+
+
+def told_values(ticks: list[str]) -> bool:
+    """Most items hold a number and words: "52 correctly as wren, confused 3 with robin",
+    "robin 47 times": a row's values told in words, not its ticks."""
+    return sum(bool(_TOLD_VALUE.search(t)) for t in ticks) * 2 > len(ticks)
 
 
 def _after_lead(rest: str) -> str:
@@ -71,8 +77,8 @@ def read(text: str) -> list[tuple[str, Axis]]:
         ticks = tick_list(_after_lead(sentence[m.end() :]))
         if len(ticks) < 2 or any(len(t.split()) > _MOST_WORDS for t in ticks):
             continue
-        if sum(bool(_TOLD_VALUE.search(t)) for t in ticks) * 2 > len(ticks):
-            continue  # "52 correctly as wren, confused 3 with robin": a row's values in words
+        if told_values(ticks):
+            continue
         for name in ("x", "y") if role == "both" else (role,):
             out.append((name, Axis(label=None, ticks=ticks, order=tick_order(sentence, ticks))))
     return out

@@ -99,7 +99,7 @@ LIST_LEAD = Entry(
     # ("with tick labels reading 0.0, 0.1")
     r"entries|markers)(?:\s+reading)?|(?:ticks|labels|columns|rows|categories|classes|levels|values|groups|"
     r"entries|markers|series)(?:\s+(?:are|at|of|reads?|reading|runs?|go(?:es)?))?|(?:lists|shows|spans|covers|includes|"
-    r"gives|are|is)(?:\s+the)?)(?:\s*[:\-–—])?\s+",
+    r"gives|runs|are|is)(?:\s+the)?)(?:\s*[:\-–—])?\s+",
     "the classes in the order",
     "the words before the first item of a tick list",
 )

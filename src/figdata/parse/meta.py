@@ -405,7 +405,13 @@ def axis(entry: Entry, reading: Reading) -> bool:
     # in the label)
     parsed.order = parsed.order or tick_order(label, parsed.ticks)
     meta = reading.meta
-    if role != "legend" and (_placed_values(parsed.ticks) or _named_values(parsed.ticks)):
+    if role != "legend" and (
+        _placed_values(parsed.ticks)
+        or _named_values(parsed.ticks)
+        # ("Reading the wren row first: 52 wren calls ..., 3 were confused with robin": a
+        # sentence before the colon, values in words after it)
+        or (len(label.split()) > 3 and axis_sentences.told_values(parsed.ticks))
+    ):
         return False  # "The warbler row: 4 as thrush, 37 correctly as warbler": a row's values
     if role == "legend":
         # ("FP16 = navy, INT8 = sky blue": what is left of the pairs' signs are swatches, told
@@ -628,6 +634,8 @@ def prose_axes(reading: Reading) -> None:
         found = _axis_in_prose(prose, role)
         if found is None or _placed_values(found.ticks) or _counts(found.ticks):
             continue
+        if axis_sentences.told_values(found.ticks):
+            continue  # "the model predicted wren 2 times, robin 47 times": a row's values
         target.label = target.label or found.label or _named_before_bracket(prose, role)
         target.ticks = found.ticks
         target.order = target.order or found.order
