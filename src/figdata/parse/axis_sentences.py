@@ -74,7 +74,8 @@ def read(text: str) -> list[tuple[str, Axis]]:
         if len(named) != 1:
             continue
         role, m = named[0]
-        ticks = tick_list(_after_lead(sentence[m.end() :]))
+        # ("*Columns (x-axis):* Q1, Q2": an emphasis marker left over around the head)
+        ticks = [t.strip("*_ ") for t in tick_list(_after_lead(sentence[m.end() :]))]
         if len(ticks) < 2 or any(len(t.split()) > _MOST_WORDS for t in ticks):
             continue
         if told_values(ticks):

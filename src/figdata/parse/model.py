@@ -95,7 +95,11 @@ def split_label(text: str) -> tuple[str | None, str]:
         return m.group(1).strip(), m.group(2).strip()  # "Park — 06:00: −0.4 | 10:00: −0.9"
     colon = find_top(text, ":", then=" *\t")
     if colon >= 0:
-        return text[:colon].strip(), text[colon + 1 :].strip()
+        label, body = text[:colon].strip(), text[colon + 1 :].strip()
+        if (opened := re.match(r"[*_]+", label)) and body.startswith(opened.group(0)):
+            # "*Columns (x-axis):* Q1, Q2": the label's emphasis closes after the colon
+            return f"{label}{opened.group(0)}", body[opened.end() :].strip()
+        return label, body
     if (m := _PAIR_THEN_SPACED_VALUE.match(text)) and _names_a_pair(m.group(1)):
         # "Hindi → Swahili      41.2": a key pair, spaces, its value (no arrow points at it)
         return m.group(1).strip(), m.group(2).strip()
