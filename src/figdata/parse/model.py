@@ -100,7 +100,8 @@ def split_label(text: str) -> tuple[str | None, str]:
             # "*Columns (x-axis):* Q1, Q2": the label's emphasis closes after the colon
             return f"{label}{opened.group(0)}", body[opened.end() :].strip()
         return label, body
-    if (m := _PAIR_THEN_SPACED_VALUE.match(text)) and _names_a_pair(m.group(1)):
+    arrowed = any(a in text for a in _ARROWS)
+    if arrowed and (m := _PAIR_THEN_SPACED_VALUE.match(text)) and _names_a_pair(m.group(1)):
         # "Hindi → Swahili      41.2": a key pair, spaces, its value (no arrow points at it)
         return m.group(1).strip(), m.group(2).strip()
     for arrow in _ARROWS:
