@@ -56,3 +56,11 @@ def test_values_told_in_words_and_units_are_told_apart():
     assert told_values(["robin 47 times", "thrush 6 times", "wren 2 times"])
     assert not told_values(["0 kg/ha", "60 kg/ha", "120 kg/ha"])
     assert not told_values(["Layer 12 MLP", "Layer 24 MLP"])
+
+
+def test_a_legend_told_in_a_sentence():
+    from figdata.parse.axis_sentences import legend_list
+
+    text = "The legend in the upper left lists, in order, Apex, Borealis and Cobalt."
+    assert legend_list(text) == ["Apex", "Borealis", "Cobalt"]
+    assert legend_list("The legend sits in the lower right, beside the grid.") == []

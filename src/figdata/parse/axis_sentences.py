@@ -58,8 +58,9 @@ def _after_lead(rest: str) -> str:
     """The list's part of a sentence's rest: after the last words that introduce a list
     before its first comma ("labels along the top read 0 h, 2 h" -> "0 h, 2 h")."""
     head = rest[: rest.find(",")] if "," in rest else rest
-    ends = [m.end() for m in _LEAD.finditer(head)]
-    return rest[ends[-1] :] if ends and ends[-1] < len(head) else rest
+    # ("lists, in order, A, B": the lead may end at the comma)
+    ends = [min(m.end(), len(head)) for m in _LEAD.finditer(f"{head} ")]
+    return rest[ends[-1] :].lstrip(" ,") if ends else rest
 
 
 def read(text: str) -> list[tuple[str, Axis]]:
@@ -83,3 +84,28 @@ def read(text: str) -> list[tuple[str, Axis]]:
         for name in ("x", "y") if role == "both" else (role,):
             out.append((name, Axis(label=None, ticks=ticks, order=tick_order(sentence, ticks))))
     return out
+
+
+_LEGEND = re.compile(r"\blegend\b", re.I)
+
+
+def legend_list(text: str) -> list[str]:
+    """The entries of the first sentence of ``text`` that names the legend and lists items
+    after it ("A legend in the upper-left corner lists the models in this order: Random walk,
+    AR(1), VAR(4), and Phillips-curve BVAR.")."""
+    for sentence in _SENTENCE.split(strip_markdown(text)):
+        if (m := _LEGEND.search(sentence)) is None or any(
+            rx.search(sentence) for rx in (*_LETTER.values(), *_NAMES.values())
+        ):
+            continue
+        rest = sentence[m.end() :]
+        if (listed := _after_lead(rest)) == rest:
+            continue  # no words that open a list: "the legend sits in the lower right"
+        entries = [t.strip("*_ ") for t in tick_list(listed)]
+        if (
+            len(entries) >= 2
+            and not any(len(t.split()) > _MOST_WORDS for t in entries)
+            and not told_values(entries)
+        ):
+            return entries
+    return []

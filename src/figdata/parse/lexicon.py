@@ -114,7 +114,10 @@ PLACE = Entry(
 LIST_TRAIL = Entry(
     "list_trail",
     # ("Sequential Read": a capital makes a name, not the remark "read left to right")
-    r"(?:(?:^|,?\s*(?:\(|\s))(?:listed|(?-i:read)(?:ing)?|running|going|ordered|drawn|arranged|"
+    # ("Repeated reading (dashed orange)": a name; "0.9, reading rightward": a remark)
+    r"(?:(?:^|,?\s*(?:\(|\s))(?:listed|(?-i:read)(?:ing)?(?=\s+(?:from|left|right|top|bottom|"
+    r"down|up|across|along|in|rightwards?|leftwards?|upwards?|downwards?)\b)|running|going|"
+    r"ordered|drawn|arranged|"
     r"sorted|(?-i:starting|beginning)|"
     r"from\s+(?:the\s+)?(?:top|bottom|left|right))\b.*|,?\s*\(?(?:\b(?:rows?|columns?)\s+)?"
     r"(?:from\s+)?(?:left|right|top|bottom)\s+to\s+(?:left|right|top|bottom)\b.*|"

@@ -731,6 +731,11 @@ def prose_legend(reading: Reading) -> None:
             found.ticks = [_swatch_for(t) for t in found.ticks]
             reading.meta.legend = found
             return
+    # ("The legend in the lower right lists, in order, Ni/Al2O3, Ni/CeO2 and Ni/ZrO2.": the
+    # sentence that names the legend, read as the axes' sentences are)
+    entries = axis_sentences.legend_list(prose)
+    if len(entries) >= 2 and not all(_swatch(t) for t in entries):
+        reading.meta.legend = Axis(ticks=[_swatch_for(t) for t in entries], order="legend")
 
 
 # 'dark navy for "Winter"', "orange marks Summer": a swatch, then the name it stands for
