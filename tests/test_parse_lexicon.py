@@ -92,3 +92,18 @@ def test_html_in_an_axis_name_is_one_atom():
 )
 def test_a_blank_square_is_no_figure_without_values(text, figure_without_values):
     assert bool(lexicon.NO_VALUES.search(text)) is figure_without_values
+
+
+@pytest.mark.parametrize(
+    ("heading", "zone"),
+    [
+        ("4. Data Labels (printed above each bar)", "data"),
+        ("Data labels", "data"),
+        ("Axis labels", "components"),
+        ("Labels and legend", "components"),
+    ],
+)
+def test_a_section_of_value_labels_holds_the_data(heading, zone):
+    from figdata.parse.model import zone_of_heading
+
+    assert zone_of_heading(heading) == zone

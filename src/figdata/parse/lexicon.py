@@ -264,7 +264,9 @@ ZONE_WORDS: list[tuple[str, str, str]] = [
     ),
     (
         "components",
-        r"component|axes|axis|legend|layout|dimension|structure|metadata|labels|header|"
+        # ("Data Labels (printed above each bar)": the values on the bars, not the axes' labels)
+        r"component|axes|axis|legend|layout|dimension|structure|metadata|"
+        r"(?<!data )(?<!value )labels|header|"
         r"colou?r\s*(?:bar|scale|map)",
         "Components/Axes",
     ),
