@@ -107,3 +107,18 @@ def test_a_section_of_value_labels_holds_the_data(heading, zone):
     from figdata.parse.model import zone_of_heading
 
     assert zone_of_heading(heading) == zone
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The lines have no markers and no printed data labels; all figures are ranges.",
+        "The bars carry no value labels; the reader judges their height.",
+    ],
+)
+def test_no_printed_labels_says_no_value_is_printed(text):
+    assert lexicon.NO_VALUES.search(text)
+
+
+def test_no_annotations_beyond_the_counts_prints_values():
+    assert not lexicon.NO_VALUES.search("The figure has no annotations beyond the counts.")

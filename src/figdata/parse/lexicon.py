@@ -406,7 +406,7 @@ NO_VALUES = Entry(
     r"(?:are\s+)?(?:printed|shown|"
     # ("the Wake/N3 square is blank, with no number printed in it": one cell, not the figure)
     r"written|annotated|given)\b(?!\s+(?:in|on|inside)\s+(?:it|that|this|the\s+(?:square|cell|tile))\b)"
-    r"|\bno\s+printed\s+(?:values?|numbers?)\b|\b(?:cells\s+are|is)\s+"
+    r"|\bno\s+printed\s+(?:(?:data|value)\s+)?(?:values?|numbers?|labels)\b|\b(?:cells\s+are|is)\s+"
     r"(?:not\s+annotated|unannotated)\b|\bno\s+(?:values?|numbers?)\s+(?:in|inside)\s+the\s+cells\b|"
     # ("The bars carry no value labels", "the cells have no annotations")
     r"\b(?:carry|carries|have|has|bear|bears|show|shows)\s+no\s+(?:(?:value|data|numeric)\s+)?"
