@@ -118,7 +118,9 @@ LIST_TRAIL = Entry(
     r"(?:(?:^|,?\s*(?:\(|\s))(?:listed|(?-i:read)(?:ing)?(?=\s+(?:from|left|right|top|bottom|"
     r"down|up|across|along|in|rightwards?|leftwards?|upwards?|downwards?)\b)|running|going|"
     r"ordered|drawn|arranged|"
-    r"sorted|(?-i:starting|beginning)|"
+    # ("Upper, Lower, starting at the top": a remark; "starting at the top with Normal, then
+    # AF": the walk names its first item)
+    r"sorted|(?-i:starting|beginning)(?![^,]*\bwith\b)|"
     r"from\s+(?:the\s+)?(?:top|bottom|left|right))\b.*|,?\s*\(?(?:\b(?:rows?|columns?)\s+)?"
     r"(?:from\s+)?(?:left|right|top|bottom)\s+to\s+(?:left|right|top|bottom)\b.*|"
     # "pt on both axes": where the list stands, not a part of its last item

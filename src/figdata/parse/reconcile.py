@@ -427,7 +427,10 @@ def _stated_elsewhere(
     reading did. (A bar chart's series are read series by series, not so; a text that says
     no number is printed has no cell to gain.)"""
     said: dict[str, list[AxisTicks]] = {"x": [ctx.x], "y": [ctx.y]}
+    rows = [[m.group(0) for m in numbers(it.text)] for it in items]
     for other in ctx.other_tick_lists()[:_MOST_RESTATED]:
+        if any(set(other.ticks) <= set(row) and len(row) <= len(other.ticks) + 1 for row in rows):
+            continue  # "Column T = 300 K: 1.42, 1.65, 1.98": a row of the data, not ticks
         label = said[other.name][0].label or other.label
         said[other.name].append(AxisTicks(other.name, label, other.ticks, other.top_down))
     for x in said["x"]:
