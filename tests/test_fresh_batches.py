@@ -186,8 +186,10 @@ FLOORS = {
     "b160": (0.917, 0.957),
     "b161": (0.909, 0.949),
     "b162": (0.866, 0.988),
-    "b163": (0.788, 0.829),
+    "b163": (0.846, 0.890),
     "b164": (0.765, 0.885),
+    "b165": (0.920, 1.000),
+    "b166": (0.856, 0.967),
 }
 
 
@@ -267,6 +269,8 @@ KNOWN_NO_DATA = {
     "b164/eq16_visual-search-rt",
     "b164/eq19_transient-recovery",
     "b164/eq22_enzyme-ph-temp",
+    "b165/er17_asset-correlation",
+    "b166/es10_thermal-conductivity",
 }
 
 
