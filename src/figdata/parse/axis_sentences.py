@@ -20,14 +20,7 @@ from figdata.parse import lexicon
 from figdata.parse.axes import Axis, tick_list, tick_order
 from figdata.parse.text import strip_markdown
 
-_EDGE = {
-    "x": rf"(?:along|across|under|beneath|below)\s+the\s+(?:{lexicon.EDGE_X.pattern}|top)",
-    "y": rf"(?:down|up|along)\s+the\s+(?:{lexicon.EDGE_Y.pattern}|right(?:[- ]hand)?\s+side)",
-}
-_NAMES = {
-    role: re.compile(rf"\b(?:{named.pattern}|{_EDGE[role]})\b", re.I)
-    for role, named in (("x", lexicon.AXIS_NAMED_X), ("y", lexicon.AXIS_NAMED_Y))
-}
+_NAMES = {role: re.compile(pattern, re.I) for role, pattern in lexicon.AXIS_OR_EDGE.items()}
 # the axis' letter outweighs the words for a direction: "Across the pitch (x), the four
 # vertical strips are labelled ..." lists x
 _LETTER = {
@@ -63,6 +56,20 @@ def _after_lead(rest: str) -> str:
     return rest[ends[-1] :].lstrip(" ,") if ends else rest
 
 
+def _listed(rest: str, led: bool = False) -> list[str]:
+    """The items a sentence lists after the words that name what it lists, or [] when they
+    are no list: fewer than two, clauses rather than names, values told in words. ``led``:
+    words that open a list must come first."""
+    listed = _after_lead(rest)
+    if led and listed == rest:
+        return []
+    # ("*Columns (x-axis):* Q1, Q2": an emphasis marker left over around the head)
+    items = [t.strip("*_ ") for t in tick_list(listed)]
+    if len(items) < 2 or any(len(t.split()) > _MOST_WORDS for t in items) or told_values(items):
+        return []
+    return items
+
+
 def read(text: str) -> list[tuple[str, Axis]]:
     """(axis, its ticks and order) for every sentence of ``text`` that lists one axis' ticks."""
     out: list[tuple[str, Axis]] = []
@@ -75,11 +82,7 @@ def read(text: str) -> list[tuple[str, Axis]]:
         if len(named) != 1:
             continue
         role, m = named[0]
-        # ("*Columns (x-axis):* Q1, Q2": an emphasis marker left over around the head)
-        ticks = [t.strip("*_ ") for t in tick_list(_after_lead(sentence[m.end() :]))]
-        if len(ticks) < 2 or any(len(t.split()) > _MOST_WORDS for t in ticks):
-            continue
-        if told_values(ticks):
+        if not (ticks := _listed(sentence[m.end() :])):
             continue
         for name in ("x", "y") if role == "both" else (role,):
             out.append((name, Axis(label=None, ticks=ticks, order=tick_order(sentence, ticks))))
@@ -98,14 +101,7 @@ def legend_list(text: str) -> list[str]:
             rx.search(sentence) for rx in (*_LETTER.values(), *_NAMES.values())
         ):
             continue
-        rest = sentence[m.end() :]
-        if (listed := _after_lead(rest)) == rest:
-            continue  # no words that open a list: "the legend sits in the lower right"
-        entries = [t.strip("*_ ") for t in tick_list(listed)]
-        if (
-            len(entries) >= 2
-            and not any(len(t.split()) > _MOST_WORDS for t in entries)
-            and not told_values(entries)
-        ):
+        # (no words that open a list: "the legend sits in the lower right")
+        if entries := _listed(sentence[m.end() :], led=True):
             return entries
     return []

@@ -567,6 +567,12 @@ EDGE_Y = Entry(
     "an edge that carries the vertical axis' ticks",
 )
 
+#: what names one axis in a sentence: its words, or the edge it runs along ("down the left")
+AXIS_OR_EDGE = {
+    role: rf"\b(?:{named.pattern}|(?:along|down|up|across|on)\s+the\s+(?:{edge.pattern}))\b"
+    for role, named, edge in (("x", AXIS_NAMED_X, EDGE_X), ("y", AXIS_NAMED_Y, EDGE_Y))
+}
+
 #: a unit in words said once after a list's last item, for every item ("80+ (years)")
 #: a bar chart, named as a chart or by its bars ("a grouped column chart", "grouped vertical bars")
 BAR_CHART = Entry(

@@ -1697,11 +1697,7 @@ _SET_OFF_END = re.compile(r"\s+[—–]\s+(?=(?:and|while|whereas|with|but)\b)",
 # the edges that name an axis after "along the" / "down the"
 _EDGE_NAMED = {"x": lexicon.EDGE_X.pattern, "y": lexicon.EDGE_Y.pattern}
 
-_AXIS_OR_EDGE = {
-    role: rf"\b(?:{_AXIS_NAMED[role]}|(?:along|down|up|across|on)\s+the\s+(?:{_EDGE_NAMED[role]}))"
-    r"\b"
-    for role in ("x", "y")
-}
+_AXIS_OR_EDGE = lexicon.AXIS_OR_EDGE
 
 _ON_AXIS = (
     rf"(?:(?:{lexicon.ON_AXIS_VERB.pattern})\s+)?(?:shown\s+|placed\s+)?"
