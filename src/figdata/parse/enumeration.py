@@ -789,9 +789,10 @@ def walked_list(text: str) -> str:
 
 _EDGE_ENDS = re.compile(
     # "1 at the top down to 4 at the bottom": the direction word before "to"
-    rf"^\W*(?P<a>[\w.]+){_EDGE_REMARK.pattern}\s*(?:,|and|(?:(?:down|up|over|across|on)\s+)?to)\s*"
-    r"(?:[a-z]+ing\s+)?(?:,|and|to)?\s*"
-    rf"(?P<b>[\w.]+){_EDGE_REMARK.pattern}\W*$",
+    # ("Layer 0 at the bottom, Layer 3 at the top": an end may carry the axis' word)
+    rf"^\W*(?P<a>(?:[A-Za-z]+\s+)?[\w.]+){_EDGE_REMARK.pattern}\s*"
+    r"(?:,|and|(?:(?:down|up|over|across|on)\s+)?to)\s*(?:[a-z]+ing\s+)?(?:,|and|to)?\s*"
+    rf"(?P<b>(?:[A-Za-z]+\s+)?[\w.]+){_EDGE_REMARK.pattern}\W*$",
     re.I,
 )
 

@@ -113,6 +113,8 @@ _AXIS_WORD = re.compile(
 def declares(label: str) -> bool:
     """'Columns (x, "Temperature")', 'Ticks': a label that is only an axis word declares one."""
     bare = re.sub(r"\([^()]*\)|\[[^\[\]]*\]|\"[^\"]*\"", " ", label).strip()
+    # ("Columns, left to right": the order the ticks are listed in is no part of the name)
+    bare = re.sub(rf"\s*,?\s*(?:{lexicon.ORDER_ANY})$", "", bare, flags=re.I)
     return bool(_AXIS_WORD.fullmatch(bare))
 
 

@@ -300,7 +300,8 @@ AXIS_Y = Entry(
 #: (the gold's convention), the value axis spans a range and lists no tick
 CATEGORY_AXIS = Entry(
     "category_axis",
-    r"\b(?:category|categorical|group)\s+axis\b",
+    # ("**Categories, top to bottom:** Cell & pack, ...": the noun alone heads the entry)
+    r"\b(?:category|categorical|group)\s+axis\b|^\W*categories\s*(?:$|[,(:])",
     "Category axis (vertical): North, Central, South",
     "the axis of a bar chart's groups, x whichever way the bars run",
 )

@@ -289,7 +289,11 @@ def under_axis_heading(entry: Entry, reading: Reading) -> bool:
     if entry.index == 0 or not entry.label or reading.entries[entry.index - 1].kind != "heading":
         return False
     heading = reading.entries[entry.index - 1]
-    if axis_role(strip_markdown(heading.item.text)) not in ("x", "y"):
+    # ("## Horizontal Grouped Bar Chart: ...": the heading that names the figure names no axis)
+    if heading.item.zone == "title" or axis_role(strip_markdown(heading.item.text)) not in (
+        "x",
+        "y",
+    ):
         return False
     if axis_role(entry.label) is not None:
         return False
@@ -1128,7 +1132,8 @@ def _listed_children(items: list[Item], i: int) -> str:
 _JOINS = re.compile(r",|\s(?:&|and|or)\s", re.I)
 
 
-_SWATCH_SPLIT = re.compile(r"\s+[–—-]\s+|:\s+|\s*=\s*")
+# ("warmup=0 (blue)": an "=" without spaces is part of a name, as in "T=0.5", not a pair's sign)
+_SWATCH_SPLIT = re.compile(r"\s+[–—-]\s+|:\s+|\s+=\s*|\s*=\s+")
 
 
 _WHOLLY_QUOTED = re.compile(r'^["“]([^"“”]+)["”]$')
@@ -1167,13 +1172,15 @@ def _named_entries(ticks: list[str], body: str) -> list[str]:
     out, names = [], set()
     for tick in ticks:
         m = re.search(
-            rf"(?:^|(?<=[,;:(])\s*|(?<=\*\*)\s*)([A-Za-zα-ω][\w-]*)\s*=\s*{re.escape(tick)}(?![\w.])",
+            # ("ticks warmup=0, warmup=500": after a space, only a name that the "=" holds tight)
+            rf"(?:(?:^|(?<=[,;:(])\s*|(?<=\*\*)\s*)([A-Za-zα-ω][\w-]*)\s*=\s*|(?<=\s)([A-Za-zα-ω][\w-]*)=)"
+            rf"{re.escape(tick)}(?![\w.])",
             body,
         )
         if m is None:
             return ticks
         out.append(m.group(0).strip())
-        names.add(m.group(1))
+        names.add(m.group(1) or m.group(2))
     # one name for every entry ("T="); "dark teal = Home, grey = Neutral" pairs swatches
     if len(names) != 1 or len(ticks) < 2 or _swatch(names.pop()):
         return ticks

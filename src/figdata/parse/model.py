@@ -85,6 +85,8 @@ def split_label(text: str) -> tuple[str | None, str]:
         if remarked := _REMARK_THEN_DASH.match(rest):
             # "**Reef flat** (orange) — climbs fastest.": the name, its remark, then the body
             return f"{head.strip()} {remarked.group(1)}", remarked.group(2).strip()
+    if m := _ITALIC_THEN_DASH.match(text):
+        return m.group(2).strip(), m.group(3).strip()  # "*SSP1-2.6* — (2030s, 18.5), ..."
     if m := _AXIS_DASH.match(text):
         # "Horizontal — *Charlson index* with bins `0`, `1–2`": an axis, a long dash (or an
         # equals sign), its description
@@ -120,6 +122,10 @@ def split_label(text: str) -> tuple[str | None, str]:
     if m:
         return m.group(1).strip(), m.group(2).strip()
     return None, text.strip()
+
+
+# a name in italics, a long dash, then its body, as a name in bold
+_ITALIC_THEN_DASH = re.compile(r"^\s*([*_])(?!\1)([^*_]+?)\1\s*(?:[—–]|-(?=\s))\s*(\S.*)$")
 
 
 # ("horizontal = BLOCK_N, ticks 64 / 128 / 256": or an equals sign before a name; "x = 0.05:
@@ -172,9 +178,11 @@ _LABELLED_BARS = re.compile(
 
 
 # 'x-axis  "Soil texture": Loam | Clay | Sand': an axis' entry whose ticks bars set apart
-# ("**Horizontal axis — "Age band (years)":** 18–34 | 35–49": its head in bold too)
+# ("**Horizontal axis — "Age band (years)":** 18–34 | 35–49": its head in bold too; "x (Shot
+# zone): Six-yard box | Outside box": the axis' letter with its name in brackets)
 _AXIS_BARS = re.compile(
     rf"^\s*(?:\*\*|__|\*|_)?(?:{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}|{lexicon.LEGEND.pattern}|"
+    r"\b[xy](?=\s*\()|"
     r"\b(?:ticks?|labels?))\b[^|:]*:\s*[^|\d][^|]*\|",
     re.I,
 )

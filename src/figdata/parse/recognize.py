@@ -101,6 +101,16 @@ class Context:
         out.loose_sentences = self.loose_sentences
         return out
 
+    def transposed(self, x: AxisTicks, y: AxisTicks) -> Context:
+        """This reading with its two axes' roles exchanged, on the axes ``x`` and ``y``: each
+        cell, finding and address moves from (x, y) to (y, x)."""
+        out = self.trial(x, y, self.columns_axis)
+        out.truncated, out.overrun = self.truncated, self.overrun
+        out.cells = [{**c, "x": c["y"], "y": c["x"]} for c in self.cells]
+        out.findings = [{**f, "x": f["y"], "y": f["x"]} for f in self.findings]
+        out.addressed = {(b, a) for a, b in self.addressed}
+        return out
+
     @property
     def columns_axis(self) -> str:
         return "x" if self.rows_axis == "y" else "y"

