@@ -90,6 +90,13 @@ def read(text: str) -> list[tuple[str, Axis]]:
 
 
 _LEGEND = re.compile(r"\blegend\b", re.I)
+_SET_OFF = re.compile(r"^\s*,[^,:;]{1,60},\s*")
+_DRAWN = re.compile(
+    rf"(?:\d+\.\s+)?[\w ]*?\(?"
+    rf"(?:(?:{lexicon.COLOUR_WORDS.pattern}|open|filled|solid|dashed|dotted)\b\s*)+"
+    r"(?:circles?|squares?|lines?|markers?|triangles?|diamonds?)?\)?",
+    re.I,
+)
 
 
 def legend_list(text: str) -> list[str]:
@@ -101,7 +108,13 @@ def legend_list(text: str) -> list[str]:
             rx.search(sentence) for rx in (*_LETTER.values(), *_NAMES.values())
         ):
             continue
+        # ("The legend, boxed in the upper right, names the series in this order: A, B": a
+        # remark set off by commas after the noun is no part of the list's lead)
+        rest = _SET_OFF.sub(" ", sentence[m.end() :], count=1)
         # (no words that open a list: "the legend sits in the lower right")
-        if entries := _listed(sentence[m.end() :], led=True):
+        entries = _listed(rest, led=True)
+        # ("... lists: 1. Control (black, open circles) 2. ...": the entries are on the next
+        # lines; what a split on commas finds there are swatches)
+        if entries and not any(_DRAWN.fullmatch(e) for e in entries):
             return entries
     return []

@@ -86,12 +86,13 @@ LIST_LEAD = Entry(
     r"(?:(?:ticks?|labels?)\s+)?(?:are\s+|is\s+)?printed\s+as|"
     # "labelled from the bottom up as 40°N, ...", "listed from the top row to the bottom row
     # as A, B"
-    r"(?:labell?ed|marked|listed)(?:\s+[a-z]+){1,8}?\s+as|"
+    r"(?:labell?ed|marked|listed|lists|names)(?:\s+[a-z]+){1,8}?\s+as|"
     # ("printed from the top as 4, 8, 16": the walk's direction between the verb and "as")
     r"(?:printed|shown|written|given)(?:\s+(?:from|the|top|bottom|left|right|down|up|in|this|"
     r"that|order)){1,6}\s+as|(?:down|up)(?:wards?)?\s+as|labell?ed|marked|"
     # ("three ticks, which from the bottom up read 0, 60, 120": a relative clause's verb)
-    r"listed|which\s+are|which(?:\s+[a-z]+){1,5}?\s+(?:read|are|run)|as\s+follows|i\.e\.|"
+    # ("ordered 20, 10, 5, 0 from left to right": the participle opens the list)
+    r"listed|ordered|arranged|sorted|which\s+are|which(?:\s+[a-z]+){1,5}?\s+(?:read|are|run)|as\s+follows|i\.e\.|"
     # ("from the top of the figure to the bottom they read 0.1 µM, 1 µM")
     r"(?:they|these)\s+(?:read|are|run|go)|(?:with|"
     + AXIS_VERB.pattern
