@@ -34,9 +34,16 @@ _BOTH = re.compile(
 # a sentence ends at a point, a question or exclamation mark before a capital or a bracket
 # (not inside a number: "0.5. Then")
 _SENTENCE = re.compile(r"(?<=[A-Za-z0-9)%\"”'])[.!?;]\s+(?=[A-Z(\"“])")
+# ("...; target languages sit along the top edge as ...": a clause after a semicolon that
+# names an axis of its own is a statement of its own)
+_CLAUSE = re.compile(r";\s+")
 # a number and two lowercase words besides: a value told in a clause ("reads 7 for wren"), no tick
 _TOLD_VALUE = re.compile(r"(?=.*\d)(?=(?:.*\b[a-z]{3,}\b){2})", re.S)
-_LEAD = re.compile(rf"{lexicon.LIST_LEAD.pattern}|\breads?\s+", re.I)
+# (in a sentence that names an axis, "as" before a run of items opens it: "target languages
+# sit along the top edge as en, pt, nl, pl")
+_LEAD = re.compile(
+    rf"{lexicon.LIST_LEAD.pattern}|\breads?\s+|\bas\s+(?=[^\s,]+(?:\s+[^\s,]+)?,)", re.I
+)
 # an item is a tick, not a clause: a few words at most
 _MOST_WORDS = 5
 
@@ -70,10 +77,29 @@ def _listed(rest: str, led: bool = False) -> list[str]:
     return items
 
 
+def _names_an_axis(text: str) -> bool:
+    return any(rx.search(text) for rx in (*_LETTER.values(), *_NAMES.values()))
+
+
+def _statements(text: str) -> list[str]:
+    """The sentences of ``text``, each cut at a semicolon before a clause that names an axis
+    ("The y-axis is labelled "Band"; the bands are drawn ...: 3400, 3000" stays whole)."""
+    out = []
+    for sentence in _SENTENCE.split(text):
+        clauses = _CLAUSE.split(sentence)
+        out.append(clauses[0])
+        for clause in clauses[1:]:
+            if _names_an_axis(clause):
+                out.append(clause)
+            else:
+                out[-1] = f"{out[-1]}; {clause}"
+    return out
+
+
 def read(text: str) -> list[tuple[str, Axis]]:
     """(axis, its ticks and order) for every sentence of ``text`` that lists one axis' ticks."""
     out: list[tuple[str, Axis]] = []
-    for sentence in _SENTENCE.split(strip_markdown(text)):
+    for sentence in _statements(strip_markdown(text)):
         named = [(role, m) for role, rx in _LETTER.items() if (m := rx.search(sentence))]
         if not named and (both := _BOTH.search(sentence)):
             named = [("both", both)]

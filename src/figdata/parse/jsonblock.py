@@ -8,6 +8,7 @@ declared axes like any label; each value keeps the spelling and the line it was 
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 
@@ -22,12 +23,16 @@ _ASSIGNED = re.compile(r"^[A-Za-z_]\w*\s*=\s*(?=[\[{])")
 def read(rows: list[Item], ctx) -> bool:
     """Place the cells of a JSON block; False when the block is no JSON grid."""
     text = "\n".join(it.text for it in rows).strip()
+    if text.startswith("#"):  # "# rows: 3400, 3000 | cols: 1980s, 1990s" over the literal
+        text = _COMMENT.sub("", text).strip()
     text = _ASSIGNED.sub("", text, count=1)  # "ece = [[4.82, 5.10], ...]": a named matrix
     if not text.startswith(_STARTS) or not ctx.x.ticks or not ctx.y.ticks:
         return False
     try:
         data = json.loads(text)
     except ValueError:
+        data = _literal(text)
+    if data is None:
         data = _complete_part(text)
         if data is None or rows[-1].line != ctx.last_line:
             return False
@@ -50,6 +55,19 @@ def read(rows: list[Item], ctx) -> bool:
         else:
             ctx.cell(x, y, value, item, "json")
     return True
+
+
+_COMMENT = re.compile(r"""\s*#[^"'\n]*$""", re.M)
+
+
+def _literal(text: str):
+    """A grid typed as a Python literal ("[0.62, 0.35],   # 3400"): comments after the
+    rows, a comma after the last one; None when the text is no literal."""
+    try:
+        data = ast.literal_eval(_COMMENT.sub("", text))
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return data if isinstance(data, (dict, list)) else None
 
 
 def _complete_part(text: str):

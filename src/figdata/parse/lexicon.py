@@ -479,8 +479,10 @@ ASSIGNED = Entry(
 #: the line that opens one panel of several: a panel word and its number or letter
 PANEL_OPENER = Entry(
     "panel_opener",
-    r"^(?:panel|chart|figure|subplot|sub-figure|heatmap|plot|map|graph|matrix)\s*\(?"
-    r"(?:\d{1,2}|[a-h]|[ivx]{1,4})\)?$",
+    r"^(?:(?:panel|chart|figure|subplot|sub-figure|heatmap|plot|map|graph|matrix)\s*\(?"
+    r"(?:\d{1,2}|[a-h]|[ivx]{1,4})\)?|"
+    # ("LEFT PANEL — GPCP observations": a panel named by where it stands)
+    r"(?:left|right|top|bottom|upper|lower|middle|cent(?:re|er))[- ](?:panel|chart|heatmap|plot))$",
     "Chart 2",
     "a 'Chart 2: \"Away games\"' line names the panel whose values follow",
 )
@@ -569,10 +571,22 @@ EDGE_Y = Entry(
     "an edge that carries the vertical axis' ticks",
 )
 
+#: the top edge, where a heatmap may print its column labels: in a sentence that lists
+#: ticks, the horizontal axis (not in the older prose patterns of meta, which read it otherwise)
+EDGE_TOP = Entry(
+    "edge_top",
+    r"top\s+(?:axis|edge)",
+    "target languages sit along the top edge as en, pt, nl, pl",
+    "an edge that carries the column labels",
+)
+
 #: what names one axis in a sentence: its words, or the edge it runs along ("down the left")
 AXIS_OR_EDGE = {
-    role: rf"\b(?:{named.pattern}|(?:along|down|up|across|on)\s+the\s+(?:{edge.pattern}))\b"
-    for role, named, edge in (("x", AXIS_NAMED_X, EDGE_X), ("y", AXIS_NAMED_Y, EDGE_Y))
+    role: rf"\b(?:{named.pattern}|(?:along|down|up|across|on)\s+the\s+(?:{edge}))\b"
+    for role, named, edge in (
+        ("x", AXIS_NAMED_X, f"{EDGE_X.pattern}|{EDGE_TOP.pattern}"),
+        ("y", AXIS_NAMED_Y, EDGE_Y.pattern),
+    )
 }
 
 #: a unit in words said once after a list's last item, for every item ("80+ (years)")
@@ -684,6 +698,7 @@ ENTRIES: tuple[Entry, ...] = (
     AXIS_NAMED_Y,
     EDGE_X,
     EDGE_Y,
+    EDGE_TOP,
     ON_AXIS_VERB,
     VALUES_FIELD,
     READING_WALK,

@@ -324,6 +324,13 @@ _AXIS_PART = re.compile(
 )
 
 
+def _opens_list(body: str) -> bool:
+    """'listed by the figure from the bottom edge upward as': the words that open a list end
+    the line; the list is on the next one."""
+    text = strip_markdown(body).rstrip(" :") + " "
+    return any(m.end() == len(text) for m in lexicon.LIST_LEAD.regex.finditer(text))
+
+
 def _next_line_list(entry: Entry, reading: Reading) -> Axis | None:
     """The ticks the line after ``entry`` lists, when it holds nothing else ("EGFR, HER2")."""
     if entry.index + 1 >= len(reading.entries):
@@ -405,6 +412,10 @@ def axis(entry: Entry, reading: Reading) -> bool:
         listed = _next_line_list(entry, reading)
         parsed = listed or Axis()
         label = f"{label} {body}"
+    elif not parsed.ticks and _opens_list(body) and (listed := _next_line_list(entry, reading)):
+        # ('y-axis, "Latitude band": listed by the figure from the bottom edge upward as' over
+        # "0°, 15°N, 30°N": the words that open the list end the line)
+        parsed, label = listed, f"{label} {body}"
     # ('Vertical axis, "Length penalty", listed from the top row downward: ...': the order
     # in the label)
     parsed.order = parsed.order or tick_order(label, parsed.ticks)

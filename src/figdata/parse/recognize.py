@@ -2208,7 +2208,9 @@ def code_grid(rows: list[Item], ctx: Context) -> bool:
         hits = [resolve(h, axis) for h in header]
         if len(header) > 1 and all(hits[1:]) and other.ticks:
             ticks = [h.tick for h in (hits if hits[0] else hits[1:])]
-            break
+            # ("pH 3:" over "  298: 4.1E-5": a group's head, not a header of one column)
+            if len(ticks) >= 2:
+                break
     else:
         return False
     key_axis = "y" if axis is ctx.x else "x"
@@ -2352,8 +2354,9 @@ def recognize(items: list[Item], ctx: Context) -> None:
                 sticky = item.text.lstrip().startswith(("**", "__"))
                 group, group_indent, group_sticky = found, item.level, sticky
                 continue
-        if item.kind == "text" and item.label and not (item.body or "").strip():
+        if item.kind in ("text", "code") and item.label and not (item.body or "").strip():
             # "Row 1:" alone on a line over "  Cell 1: 15.6": a plain-text head of its lines
+            # (in a block of code too: "pH 5:" over "  298: 2.3E-5")
             found = group_of(item.label, ctx)
             if found is not None:
                 group, group_indent, group_sticky = found, -1, True
@@ -2365,4 +2368,16 @@ def recognize(items: list[Item], ctx: Context) -> None:
             if found is not None and found[0] in ("x", "y"):
                 group, group_indent, group_sticky = found, -1, True
                 continue
+        placed = len(ctx.cells), len(ctx.findings)
         read_line(item, ctx, group)
+        if (
+            item.kind == "text"
+            and item.label
+            and placed == (len(ctx.cells), len(ctx.findings))
+            and item.text.lstrip().startswith(("**", "__"))
+            and (found := group_of(item.label, ctx)) is not None
+            and found[0] in ("x", "y")
+        ):
+            # "**30 cm (red):** ... peaks on day 1 before declining." over the series' points:
+            # a head in bold whose remark places nothing names the lines after it
+            group, group_indent, group_sticky = found, -1, True

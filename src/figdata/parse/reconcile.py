@@ -639,6 +639,19 @@ def _candidates(
             )
         ):
             best, best_score, won = trial, score(trial), name
+    if won == "mirrored":
+        # ('The y-axis is labelled "Band"; the bands are drawn ...: 3400, 3000': a list a
+        # sentence states for the undeclared axis outweighs the guess that it mirrors the other)
+        missing = "y" if ctx.x.ticks else "x"
+        for other in ctx.other_tick_lists():
+            if other.name != missing:
+                continue
+            trial = ctx.trial(ctx.x, other) if missing == "y" else ctx.trial(other, ctx.y)
+            run(trial)
+            # (on a tie only: a reading that places more is for _stated_elsewhere, which tries
+            # each statement of the two axes together)
+            if trial.cells and not trial.overrun and score(trial) == best_score:
+                return trial
     if legend and won == "swapped":
         # ("In the Cell & pack group, the NMC bar ends at 74.6": lines named by a category,
         # read as rows; the legend's series stay the chart's y, as the gold has them)
