@@ -18,6 +18,7 @@ import re
 
 from figdata.parse import lexicon
 from figdata.parse.axes import Axis, tick_list, tick_order
+from figdata.parse.enumeration import edge_range
 from figdata.parse.text import strip_markdown
 
 _NAMES = {role: re.compile(pattern, re.I) for role, pattern in lexicon.AXIS_OR_EDGE.items()}
@@ -72,9 +73,29 @@ def _listed(rest: str, led: bool = False) -> list[str]:
         return []
     # ("*Columns (x-axis):* Q1, Q2": an emphasis marker left over around the head)
     items = [t.strip("*_ ") for t in tick_list(listed)]
-    if len(items) < 2 or any(len(t.split()) > _MOST_WORDS for t in items) or told_values(items):
-        return []
+    if (
+        len(items) < 2
+        or any(len(t.split()) > _MOST_WORDS or _CLAUSE_VERB.search(t) for t in items)
+        or told_values(items)
+    ):
+        # ("Rows correspond to layers, and the layer axis is drawn with Layer 0 at the bottom
+        # and Layer 3 at the top": clauses, not names; the run between the two ends told)
+        return [] if led else _ends_told(rest)
     return items
+
+
+# a verb makes a clause of an item ("correspond to layers", "the layer axis is")
+_CLAUSE_VERB = re.compile(r"\b(?:is|are|was|were|corresponds?|shows?|has|have)\b")
+_WALK_START = re.compile(r"\b(?:with|from)\s+", re.I)
+
+
+def _ends_told(rest: str) -> list[str]:
+    """The run between two ends told at their edges: "with Layer 0 at the bottom and Layer 3
+    at the top" -> Layer 0, Layer 1, Layer 2, Layer 3."""
+    for m in _WALK_START.finditer(rest):
+        if ends := edge_range(rest[m.end() :].strip().rstrip(".")):
+            return ends
+    return []
 
 
 def _names_an_axis(text: str) -> bool:
@@ -96,8 +117,10 @@ def _statements(text: str) -> list[str]:
     return out
 
 
-def read(text: str) -> list[tuple[str, Axis]]:
-    """(axis, its ticks and order) for every sentence of ``text`` that lists one axis' ticks."""
+def read(text: str, legend: bool = True) -> list[tuple[str, Axis]]:
+    """(axis, its ticks and order) for every sentence of ``text`` that lists one axis' ticks;
+    ``legend=False``: not a list that follows the word "legend" ("The x-axis lists four
+    benchmarks; each group has three bars for the legend entries Base, +SFT and +DPO")."""
     out: list[tuple[str, Axis]] = []
     for sentence in _statements(strip_markdown(text)):
         named = [(role, m) for role, rx in _LETTER.items() if (m := rx.search(sentence))]
@@ -108,6 +131,8 @@ def read(text: str) -> list[tuple[str, Axis]]:
         if len(named) != 1:
             continue
         role, m = named[0]
+        if not legend and _LEGEND.search(sentence, m.end()):
+            continue
         if not (ticks := _listed(sentence[m.end() :])):
             continue
         for name in ("x", "y") if role == "both" else (role,):

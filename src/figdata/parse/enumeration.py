@@ -242,6 +242,8 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     if aside and "," in text[: aside.start()].lstrip(" ,"):
         text = text[: aside.start()]
     parts = [_DASH_REMARK.sub("", _DASH_CLAUSE.sub("", p)) for p in _split(text) if p.strip()]
+    # ("`Bits=2` at the bottom and `Bits=3`, `Bits=4`": an item at its edge, then the next)
+    parts = [q for p in parts for q in _at_edge_and(p)]
     if sum(bool(_PLACES.search(p)) for p in parts) >= 2:
         # "with Sand at the bottom, Loam in the middle and Clay at the top": places, not names
         parts = [_PLACES.sub("", p) for p in parts]
@@ -787,6 +789,10 @@ def walked_list(text: str) -> str:
     return re.sub(r"^\s*from\s+", "", walked, flags=re.I)
 
 
+# (not "2 at the bottom and 8 at the top": two ends, each at its edge)
+_PLACE_AND = re.compile(
+    rf"^(?P<a>.+?){_EDGE_REMARK.pattern}\s+and\s+(?P<b>(?!.*{_EDGE_REMARK.pattern})\S.*)$", re.I
+)
 _EDGE_ENDS = re.compile(
     # "1 at the top down to 4 at the bottom": the direction word before "to"
     # ("Layer 0 at the bottom, Layer 3 at the top": an end may carry the axis' word)
@@ -795,6 +801,11 @@ _EDGE_ENDS = re.compile(
     rf"(?P<b>(?:[A-Za-z]+\s+)?[\w.]+){_EDGE_REMARK.pattern}\W*$",
     re.I,
 )
+
+
+def _at_edge_and(part: str) -> list[str]:
+    m = _PLACE_AND.match(part)
+    return [m.group("a"), m.group("b")] if m else [part]
 
 
 def edge_range(text: str) -> list[str]:

@@ -119,6 +119,9 @@ LIST_TRAIL = Entry(
     r"(?:(?:^|,?\s*(?:\(|\s))(?:listed|(?-i:read)(?:ing)?(?=\s+(?:from|left|right|top|bottom|"
     r"down|up|across|along|in|rightwards?|leftwards?|upwards?|downwards?)\b)|running|going|"
     r"ordered|drawn|arranged|"
+    # ("`Bits=8` stacked above it": where the items stand, told by a participle)
+    r"(?:stacked|placed|set|lined\s+up|laid\s+out)(?=\s+(?:above|below|under|over|beside|along|"
+    r"across|on|in|at)\b)|"
     # ("Upper, Lower, starting at the top": a remark; "starting at the top with Normal, then
     # AF": the walk names its first item)
     r"sorted|(?-i:starting|beginning)(?![^,]*\bwith\b)|"
@@ -262,7 +265,8 @@ ZONE_WORDS: list[tuple[str, str, str]] = [
     (
         "overview",
         r"overview|summary of the image|(?:image|figure|chart)\s+summary|image description|"
-        r"description|identification",
+        # ("## 1. Chart identity": what the figure is)
+        r"description|identification|(?:chart|figure|image)\s+identity",
         "Overview",
     ),
     (
@@ -582,10 +586,14 @@ EDGE_TOP = Entry(
 
 #: what names one axis in a sentence: its words, or the edge it runs along ("down the left")
 AXIS_OR_EDGE = {
-    role: rf"\b(?:{named.pattern}|(?:along|down|up|across|on)\s+the\s+(?:{edge}))\b"
+    role: rf"\b(?:{named}|(?:along|down|up|across|on)\s+the\s+(?:{edge}))\b"
     for role, named, edge in (
-        ("x", AXIS_NAMED_X, f"{EDGE_X.pattern}|{EDGE_TOP.pattern}"),
-        ("y", AXIS_NAMED_Y, EDGE_Y.pattern),
+        (
+            "x",
+            f"{AXIS_NAMED_X.pattern}|{CATEGORY_AXIS.pattern}",
+            f"{EDGE_X.pattern}|{EDGE_TOP.pattern}",
+        ),
+        ("y", AXIS_NAMED_Y.pattern, EDGE_Y.pattern),
     )
 }
 

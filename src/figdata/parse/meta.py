@@ -655,6 +655,14 @@ def prose_axes(reading: Reading) -> None:
         target.ticks = found.ticks
         target.order = target.order or found.order
         target.same_as_other = target.same_as_other or found.same_as_other
+    if not x.ticks and chart_type(reading.overview) in lexicon.LEGEND_CHARTS:
+        # ("the category axis lists three tasks — pick_cube, stack_blocks, open_drawer — and
+        # ..."): a bar or line chart's categories that no pattern above reads, told in a
+        # sentence that names the axis (a heatmap's are tried against its data instead: see
+        # reconcile._stated_elsewhere)
+        told = [a for r, a in axis_sentences.read(prose, legend=False) if r == "x"]
+        if len(told) == 1 and not (_placed_values(told[0].ticks) or _counts(told[0].ticks)):
+            x.ticks, x.order = told[0].ticks, x.order or told[0].order
     # (a bar or line chart's other list is its legend's, read after the axes: a list in
     # brackets anywhere in the prose, "the remainder (motorcycles, taxis, other)", is not it)
     if (
@@ -999,7 +1007,11 @@ def _settle(meta: Meta, items: list[Item]) -> Meta:
     if (
         meta.chart_type in lexicon.LEGEND_CHARTS
         and meta.y.ticks
-        and all(map(_number, meta.y.ticks))
+        and (
+            all(map(_number, meta.y.ticks))
+            # ('"Goals per 100 shots", linear, gridlines at 0, 10, 20': a scale described)
+            or any(lexicon.VALUE_AXIS.regex.match(t) for t in meta.y.ticks)
+        )
     ):
         # "Visits, 0 to 60", "kWh/m², 0 to 450, ticks every 50": the value axis of a bar or
         # line chart is a scale, it lists no series
@@ -1063,7 +1075,8 @@ def chart_type(text: str) -> str:
         return "grouped_bar"
     if re.search(r"\bline (?:chart|graph|plot)", t):
         return "line"
-    if re.search(r"heat ?map|confusion matrix|contact map|matrix|grid", t):
+    # ("gridlines at 0, 10, 20" says nothing of the chart's kind)
+    if re.search(r"heat ?map|confusion matrix|contact map|matrix|\bgrid\b", t):
         return "heatmap"
     return "unknown"
 
@@ -1595,7 +1608,9 @@ def _named_list(text: str, name: str, verbs: bool = True) -> Axis | None:
         )
         for m in re.finditer(
             # "Depths, from the surface at the top to the bottom: 5 m, 25 m": a colon after
-            rf"{verb}(?<![\w-]){stem}\w*(?P<order_colon>[^.;:\d()]{{0,80}}):\s+"
+            # (not past the word "legend": "... one for each country in the legend at the top
+            # left: France, Germany" lists the legend)
+            rf"{verb}(?<![\w-]){stem}\w*(?P<order_colon>(?:(?!legend)[^.;:\d()]){{0,80}}):\s+"
             r"(?P<list_colon>[^.;]+(?:\.\d[^.;]*)*)",
             text,
             re.I,

@@ -885,6 +885,15 @@ def group_of(text: str, ctx: Context):
     found = resolve_either(clean, ctx.x, ctx.y, prefer="y")
     if found is None and (m := _ENUMERATOR.match(clean)):
         found = resolve_either(m.group("rest"), ctx.x, ctx.y, prefer="y")  # "1. Gillnet"
+    if found is None and (bracket := _TRAILING_BRACKET.match(clean)):
+        # "Top row (50 bar)": the row named by its place, its tick in brackets; both must agree
+        # when both are read
+        placed = positional_label(bracket.group("head"), ctx)
+        named = resolve_either(bracket.group("inner"), ctx.x, ctx.y, prefer="y")
+        if placed is not None and named is not None:
+            found = placed if placed == named else None
+        else:
+            found = placed or named
     words = clean.split()
     for k in range(len(words) - 1, 0, -1) if found is None else ():
         # "1% of working set": a tick, then lowercase words on what it is
@@ -895,6 +904,7 @@ def group_of(text: str, ctx: Context):
     return found
 
 
+_TRAILING_BRACKET = re.compile(r"^(?P<head>[^()]+?)\s*\((?P<inner>[^()]+)\)$")
 _BOLD_OPENING = re.compile(r"^\s*\*\*([^*]+)\*\*\s+[a-z]")
 #: the counter before a numbered heading or bullet: "1.", "2)", "(b)", "iv."
 _ENUMERATOR = re.compile(
