@@ -377,12 +377,20 @@ BOTH_NAMED = re.compile(
     r"\bcolumns\s+(?:and|&|/)\s+rows\b",
     re.I,
 )
+# ("Axis ticks, in order: en, de, fr — left to right for targets, top to bottom for sources":
+# ticks of no one axis, the same for the two)
+_AXIS_TICKS = re.compile(r"^\W*ax[ie]s\s+(?:ticks|tick\s+labels)\b", re.I)
 
 
 def axis_role(label: str) -> str | None:
     # 'Vertical axis, "Temperature (°C)", printed from the top row to the bottom row': a label
     # that opens by naming its axis declares it, whatever rows its remark mentions
     head = re.split(r"[,:(]", strip_markdown(label), maxsplit=1)[0]
+    if _AXIS_TICKS.match(head) and not LETTER_IN_BRACKETS.search(label):
+        return "both"
+    # ("X-axis — Rows in table": the axis named first, whatever its name says of rows)
+    if m := _OPENING_AXIS.match(head):
+        return m.group(1).lower()
     if re.search(r"\baxis\b", head, re.I) and (role := _axis_role(head)) in ("x", "y"):
         return role
     if (
@@ -403,6 +411,7 @@ def axis_role(label: str) -> str | None:
     return _axis_role(label)
 
 
+_OPENING_AXIS = re.compile(r"^\W*([xy])[- ]axis\b", re.I)
 # "Row 1 (sowing Early)", 'Column "0-10 cm"': one row or column, named or counted
 _POSITION = re.compile(r"^\s*(?:row|column|col)\s+(?:\d+\b|[\"“`'])", re.I)
 # "row by row", "Per-row readings", "column-wise": the order values are read in

@@ -546,6 +546,16 @@ _PLACES = re.compile(
 )
 
 
+def _first_capital(words: list[str]) -> int | None:
+    """Where a run of lowercase words ends in a capitalised name, that name's first word."""
+    for k, word in enumerate(words):
+        if re.match(r"[A-Z]", word):
+            return k if k >= 1 else None
+        if not re.fullmatch(r"[a-z]+", word):
+            return None
+    return None
+
+
 def _parallel(items: list[str]) -> list[str]:
     """Items of one list share a shape: their ends lose the words that do not fit it.
 
@@ -580,6 +590,15 @@ def _parallel(items: list[str]) -> list[str]:
     ):
         # "with the species thrush, wren, finch": the words that opened the list in a sentence
         items = [clean_item(words[-1]), *items[1:]]
+    elif (
+        len(items) >= 3
+        and (k := _first_capital(words)) is not None
+        and all(re.match(r"[A-Z0-9]", i) for i in items[1:])
+        and len(words) - k <= max(len(i.split()) for i in items[1:])
+    ):
+        # "the school types Urban public, Rural public, Charter": lowercase words that named
+        # the list before its first item, which is written as the others are
+        items = [clean_item(" ".join(words[k:])), *items[1:]]
     elif (
         len(items) >= 3
         and len(words) == 2

@@ -306,7 +306,9 @@ AXIS_Y = Entry(
 CATEGORY_AXIS = Entry(
     "category_axis",
     # ("**Categories, top to bottom:** Cell & pack, ...": the noun alone heads the entry)
-    r"\b(?:category|categorical|group)\s+axis\b|^\W*categories\s*(?:$|[,(:])",
+    # ("Category order on the axis (top to bottom): 18–29, 30–39")
+    r"\b(?:category|categorical|group)\s+axis\b|^\W*categor(?:y|ies)(?:\s+(?:order|labels?|names?))?"
+    r"(?:\s+(?:on|along)\s+the\s+(?:\w+\s+)?axis)?\s*(?:$|[,(:])",
     "Category axis (vertical): North, Central, South",
     "the axis of a bar chart's groups, x whichever way the bars run",
 )

@@ -647,7 +647,12 @@ def prose_axes(reading: Reading) -> None:
         if target.ticks:
             continue
         found = _axis_in_prose(prose, role)
-        if found is None or _placed_values(found.ticks) or _counts(found.ticks):
+        if (
+            found is None
+            or _placed_values(found.ticks)
+            or _counts(found.ticks)
+            or any(_CLAUSE_OPENER.match(t) for t in found.ticks)
+        ):
             continue
         if axis_sentences.told_values(found.ticks):
             continue  # "the model predicted wren 2 times, robin 47 times": a row's values
@@ -678,6 +683,8 @@ def prose_axes(reading: Reading) -> None:
             missing.ticks = other.ticks
 
 
+# ("columns the target language, so the cell in row de ...": a clause, not an item)
+_CLAUSE_OPENER = re.compile(r"(?:so|which|because|while|thus|hence|where|whereas)\s", re.I)
 _CLAUSE_BREAK = re.compile(r"[;,]\s|\s(?:and|while)\s", re.I)
 _TABLE_REMARK = re.compile(r"\((?=[^()]*\brows\b)(?=[^()]*\bcolumns\b)[^()]*\)", re.I)
 _ROWS_AND_COLUMNS_BOTH = re.compile(

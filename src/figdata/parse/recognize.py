@@ -251,9 +251,11 @@ def labelled_slots(
         )
         if not m:
             return None
+        # ("Cell 1 shows 71", "Cell 4 is 91": the verb that ties the value to its place)
+        label = _STATED_BY.sub("", m.group("label"))
         # "Cell 5" counts a position even where 5 is also a tick (1, 5, 10, ...)
-        tick = _counted(m.group("label"), axis)
-        if tick is None and (hit := resolve(m.group("label"), axis)) is not None:
+        tick = _counted(label, axis)
+        if tick is None and (hit := resolve(label, axis)) is not None:
             tick = hit.tick
         # "1k ≈ 50.0%": the approximate sign set apart from its number
         slot = _slot(re.sub(r"^([≈~])\s+", r"\1", m.group("value")))
@@ -264,6 +266,7 @@ def labelled_slots(
 
 
 _VERSUS = re.compile(r"^\s*(?:vs\.?|versus|against)\s+", re.I)
+_STATED_BY = re.compile(r"\s+(?:shows?|is|reads?|holds?|equals?|contains?)$", re.I)
 _DIAGONAL_KEY = re.compile(
     r"^\s*(?:the\s+)?diagonal(?:\s+only)?\s*[:=]?\s*\(?([^()]+?)\)?\s*$", re.I
 )
