@@ -569,6 +569,9 @@ def states_values(item: Item) -> bool:
 _AXIS_WORDS = re.compile(rf"{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}", re.I)
 
 
+_ITALIC_LINE = re.compile(r"^\s*([*_])(?!\1)([^*_]{1,60})\1\s*$")
+
+
 def _pseudo_heading(item: Item, zone: str | None = None) -> str | None:
     """The zone a bold paragraph head or a short 'Name:' line opens, if any.
 
@@ -582,6 +585,8 @@ def _pseudo_heading(item: Item, zone: str | None = None) -> str | None:
         head = item.label or ""
     elif item.kind == "text" and item.label is not None:
         head = item.label
+    elif item.kind == "text" and (italic := _ITALIC_LINE.match(item.text)):
+        head = italic.group(2)  # "*Cells, bottom row first.*" on a line of its own
     else:
         return None
     head = strip_markdown(head).strip().rstrip(".:")

@@ -577,8 +577,9 @@ def _marker_text(item: Item, tick: str) -> str:
 _CROSS = re.compile(r"^\(?\s*([\w.%-]+?)\s*[x×]\s*([\w.%-]+)\s*\)?$")
 
 
-# "Inflation × GDP growth": names of several words on each side of a spaced cross
-_SPACED_CROSS = re.compile(r"^\(?\s*([^×()]+?)\s+[x×]\s+([^×()]+?)\s*\)?$")
+# "Inflation × GDP growth": names of several words on each side of a spaced cross ("CTC-small
+# @ 20": or of an at sign)
+_SPACED_CROSS = re.compile(r"^\(?\s*([^×@()]+?)\s+[x×@]\s+([^×@()]+?)\s*\)?$")
 
 
 _ROW_COL = re.compile(

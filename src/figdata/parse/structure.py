@@ -327,6 +327,11 @@ def _holds_data(item: Item) -> bool:
     return item.kind in ("list", "text", "code") and len(numbers) >= 2
 
 
+_LETTER_THEN_TITLE = re.compile(
+    r"^\s*\((?:[a-h]|\d{1,2}|[ivx]{1,4})\)\s+(?P<title>[\"“][^\"“”]+[\"”])\s*$"
+)
+
+
 def _opening(item: Item) -> str | None:
     """``Chart 2: "Away games"``: the name after a panel opener on a line of its own.
 
@@ -342,6 +347,9 @@ def _opening(item: Item) -> str | None:
             # ("**Figure 4 — two heatmaps, ...**" names the whole figure, not one panel)
             if ":" in label or not re.match(r"\s*fig", parts[0], re.I):
                 return parts[1]
+        # ('* **(a) "NaturalQuestions EM"**' over the panel's bullets: its letter, its title)
+        if lettered := _LETTER_THEN_TITLE.match(label):
+            return lettered.group("title")
     if item.kind == "text" and item.label is not None and not (item.body or "").strip():
         # 'Left panel, "SGD":' on a line of its own: a panel word and the panel's quoted name
         label = strip_markdown(item.label)
