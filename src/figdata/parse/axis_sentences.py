@@ -19,6 +19,7 @@ import re
 from figdata.parse import lexicon
 from figdata.parse.axes import Axis, tick_list, tick_order
 from figdata.parse.enumeration import edge_range
+from figdata.parse.swatches import is_swatch
 from figdata.parse.text import strip_markdown
 
 _NAMES = {role: re.compile(pattern, re.I) for role, pattern in lexicon.AXIS_OR_EDGE.items()}
@@ -142,12 +143,6 @@ def read(text: str, legend: bool = True) -> list[tuple[str, Axis]]:
 
 _LEGEND = re.compile(r"\blegend\b", re.I)
 _SET_OFF = re.compile(r"^\s*,[^,:;]{1,60},\s*")
-_DRAWN = re.compile(
-    rf"(?:\d+\.\s+)?[\w ]*?\(?"
-    rf"(?:(?:{lexicon.COLOUR_WORDS.pattern}|open|filled|solid|dashed|dotted)\b\s*)+"
-    r"(?:circles?|squares?|lines?|markers?|triangles?|diamonds?)?\)?",
-    re.I,
-)
 
 
 def legend_list(text: str) -> list[str]:
@@ -166,6 +161,6 @@ def legend_list(text: str) -> list[str]:
         entries = _listed(rest, led=True)
         # ("... lists: 1. Control (black, open circles) 2. ...": the entries are on the next
         # lines; what a split on commas finds there are swatches)
-        if entries and not any(_DRAWN.fullmatch(e) for e in entries):
+        if entries and not any(is_swatch(e.strip("() ")) for e in entries):
             return entries
     return []

@@ -29,6 +29,7 @@ from figdata.parse.axes import (
 )
 from figdata.parse.enumeration import plain_items
 from figdata.parse.model import NAMES_A_PANEL, Item
+from figdata.parse.swatches import is_swatch as _swatch
 from figdata.parse.text import REMARK_ONLY, norm, quoted, split_top, strip_markdown
 from figdata.parse.values import parse_value
 
@@ -1225,21 +1226,6 @@ def _swatch_pair(text: str) -> list[str]:
     if m is None:
         return [text.strip()]
     return [text[: m.start()].strip(), text[m.end() :].strip()]
-
-
-_DRAWN = re.compile(
-    r"(?:bars?|lines?|markers?|dots?|squares?|circles?|triangles?|diamonds?|crosses|swatch|"
-    r"solid|dashed|dotted|dash-dot(?:ted)?|dash-dotted)"
-)
-
-
-def _swatch(text: str) -> bool:
-    """ "Blue", "light teal bars", "Red, dashed, circles": how a series is drawn, not its name."""
-    words = [w for w in re.split(r"[\s,;/]+", text.lower()) if w]
-    colour = lexicon.COLOUR_WORDS.regex
-    return any(colour.fullmatch(w) for w in words) and all(
-        colour.fullmatch(w) or _DRAWN.fullmatch(w) for w in words
-    )
 
 
 def legend_entries(body: str) -> list[str]:
