@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from figdata import tables
@@ -39,11 +41,7 @@ def write_many(pairs: list[tuple[Path, Path]]) -> None:
     shard is validated (pandera's fixed cost is paid once, not once per document or folder).
     """
     paths = {out: sorted((corpus / "docs").glob("*.txt")) for corpus, out in pairs}
-    parsed_docs = {
-        path.stem: parse_document(path.stem, path.read_bytes())
-        for folder in paths.values()
-        for path in folder
-    }
+    parsed_docs = _parse_all([path for folder in paths.values() for path in folder])
     # one frame per table for all documents, as a shard is validated: building four frames
     # per document would cost more than parsing it
     frames = {
@@ -58,6 +56,28 @@ def write_many(pairs: list[tuple[Path, Path]]) -> None:
         out.mkdir(parents=True, exist_ok=True)
         for path in folder:
             _write_document(out, path.stem, parsed_docs[path.stem], results.document(path.stem))
+
+
+def _parse_paths(paths: list[Path]) -> list:
+    return [parse_document(path.stem, path.read_bytes()) for path in paths]
+
+
+def _parse_all(paths: list[Path]) -> dict:
+    """stem -> parsed document, in the order of ``paths``; on more than one CPU the parsing is
+    shared among processes (thousands of documents in the fresh-batch tests), each document
+    parsed as on its own, so the outputs do not depend on how many there are."""
+    workers = min(os.cpu_count() or 1, 4)
+    if workers < 2 or len(paths) < 200:
+        return {path.stem: doc for path, doc in zip(paths, _parse_paths(paths), strict=True)}
+    chunks = [paths[i::workers] for i in range(workers)]
+    with ProcessPoolExecutor(workers) as pool:
+        parsed = list(pool.map(_parse_paths, chunks))
+    by_path = {
+        path: doc
+        for chunk, docs in zip(chunks, parsed, strict=True)
+        for path, doc in zip(chunk, docs, strict=True)
+    }
+    return {path.stem: by_path[path] for path in paths}
 
 
 def _write_document(out: Path, stem: str, parsed, validated) -> None:
