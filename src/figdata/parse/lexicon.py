@@ -44,20 +44,22 @@ LEGEND_CHARTS = ("line", "grouped_bar")
 
 ORDER_BOTTOM_UP = Entry(
     "order_bottom_up",
-    r"bottom\s*(?:[- ]to[- ]|→|->|⟶)\s*top|upward|bottom row first|from the bottom(?:\s+up)?|"
+    r"(?:from\s+)?bottom\s*(?:[- ]to[- ]|→|->|⟶)\s*top|upward|bottom row first|"
+    r"from the bottom(?:\s+up)?|"
     r"(?:listed|read(?:ing)?)\s+upwards?",
     "listed from bottom to top",
     "the y ticks are listed starting at the bottom edge",
 )
 ORDER_LEFT_RIGHT = Entry(
     "order_left_right",
-    r"left\s*(?:[- ]to[- ]|→|->|⟶)\s*right|rightwards?|from the left",
+    r"(?:from\s+)?left\s*(?:[- ]to[- ]|→|->|⟶)\s*right|rightwards?|from the left",
     "40, 60, 80 (left → right)",
     "the ticks are listed along the horizontal axis, starting at the left edge",
 )
 ORDER_TOP_DOWN = Entry(
     "order_top_down",
-    r"top\s*(?:[- ]to[- ]|→|->|⟶)\s*bottom|downward|from the top(?:\s+down)?|top row first|"
+    r"(?:from\s+)?top\s*(?:[- ]to[- ]|→|->|⟶)\s*bottom|downward|from the top(?:\s+down)?|"
+    r"top row first|"
     r"(?:listed|read(?:ing)?)\s+downwards?",
     "64 listed from the top",
     "the y ticks are listed starting at the top edge",
@@ -295,11 +297,18 @@ ZONE_WORDS: list[tuple[str, str, str]] = [
     ),
 ]
 
+#: (an axis named by the edge it runs along: "Bottom axis", "Side axis")
 AXIS_X = Entry(
-    "axis_x", r"\b(?:x[- ]?axis|horizontal(?:\s+axis)?|columns?)\b", "X-axis", "the horizontal axis"
+    "axis_x",
+    r"\b(?:x[- ]?axis|horizontal(?:\s+axis)?|(?:bottom|top)[- ]axis|columns?)\b",
+    "X-axis",
+    "the horizontal axis",
 )
 AXIS_Y = Entry(
-    "axis_y", r"\b(?:y[- ]?axis|vertical(?:\s+axis)?|rows?)\b", "Vertical axis", "the rows"
+    "axis_y",
+    r"\b(?:y[- ]?axis|vertical(?:\s+axis)?|(?:left|side)[- ]axis|rows?)\b",
+    "Vertical axis",
+    "the rows",
 )
 #: a bar chart's axes by what they hold, whichever way the bars run: the categories are x
 #: (the gold's convention), the value axis spans a range and lists no tick

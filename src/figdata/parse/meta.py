@@ -580,6 +580,11 @@ _EDGE_TO_EDGE = re.compile(
 )
 
 
+_WALK_VERB = re.compile(
+    r"\b(?:reading|read|listed|printed|shown|given|labell?ed|running|ordered|from)\b", re.I
+)
+
+
 def _data_line(label: str, body: str) -> bool:
     """``**Column Q1** (top to bottom): 12.7%, 15.3%``: an axis word and a tick, then values.
 
@@ -599,15 +604,17 @@ def _data_line(label: str, body: str) -> bool:
     rest = _EDGE_TO_EDGE.sub(" ", rest)
     rest = re.sub(r"\([^()]*\)", " ", rest)
     rest = AXIS_LETTER.sub(" ", rest)  # "x (k): 2, 4, 8": the axis' letter
+    # "Y-axis (LoRA rank), top to bottom": the order the ticks are read in names no tick
+    for order in (lexicon.ORDER_TOP_DOWN, lexicon.ORDER_BOTTOM_UP):
+        rest = order.regex.sub(" ", rest)
     rest = re.sub(
         rf"{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}|\b(?:ticks?|labels?|values?|the|of)\b",
         " ",
         rest,
         flags=re.I,
     )
-    # "Y-axis (LoRA rank), top to bottom": the order the ticks are read in names no tick
-    for order in (lexicon.ORDER_TOP_DOWN, lexicon.ORDER_BOTTOM_UP):
-        rest = order.regex.sub(" ", rest)
+    # ('left axis, "Temperature", reading upward from the bottom': the verb of the walk)
+    rest = _WALK_VERB.sub(" ", rest)
     # (brackets emptied of a quoted name: 'X-axis ("Docs retrieved (k)")')
     rest = re.sub(r"\(\s*\)", " ", rest).strip(" ,;:-–—")
     if not rest:
