@@ -74,19 +74,25 @@ def _listed(rest: str, led: bool = False) -> list[str]:
         return []
     # ("*Columns (x-axis):* Q1, Q2": an emphasis marker left over around the head)
     items = [t.strip("*_ ") for t in tick_list(listed)]
-    if (
-        len(items) < 2
-        or any(len(t.split()) > _MOST_WORDS or _CLAUSE_VERB.search(t) for t in items)
-        or told_values(items)
-    ):
+    if len(items) < 2 or clauses(items) or told_values(items):
         # ("Rows correspond to layers, and the layer axis is drawn with Layer 0 at the bottom
         # and Layer 3 at the top": clauses, not names; the run between the two ends told)
         return [] if led else _ends_told(rest)
     return items
 
 
+def clauses(items: list[str]) -> bool:
+    """Some item is a clause, not a name: too many words, a verb ("correspond to layers"), or
+    a sentence's opening ("This panel, titled ...")."""
+    return any(
+        len(t.split()) > _MOST_WORDS or _CLAUSE_VERB.search(t) or _SENTENCE_OPENING.match(t)
+        for t in items
+    )
+
+
 # a verb makes a clause of an item ("correspond to layers", "the layer axis is")
-_CLAUSE_VERB = re.compile(r"\b(?:is|are|was|were|corresponds?|shows?|has|have)\b")
+_CLAUSE_VERB = re.compile(r"\b(?:is|are|was|were|corresponds?|shows?|has|have|titled)\b")
+_SENTENCE_OPENING = re.compile(r"(?:This|These|That|Those|It|Its|Each|Every)\s")
 _WALK_START = re.compile(r"\b(?:with|from)\s+", re.I)
 
 

@@ -456,7 +456,9 @@ BOTH_AXES = Entry(
     "both_axes",
     r"\b(?:each|both)\s+(?:axis\s+|axes\s+)?(?:with|list|lists|listing|show|showing|has|have|"
     r"having|carry|carrying|use|using|in\s+the\s+order|ordered|listed|sorted|follows?|"
-    r"following)\b|\bsame\s+(?:classes|labels|ticks|"
+    # ("each list follows the columns": "list" the noun, a data line's, not a verb of axes)
+    r"following)\b(?<!each\slist)|"
+    r"\bsame\s+(?:classes|labels|ticks|"
     r"categories)\s+on\s+both|\b(?:label|on|along)\s+both\s+axes\b|\bin\s+both\s+directions\s*:",
     "each with the classes book, cancel, ask",
     "the two axes carry the same ticks",
@@ -467,7 +469,8 @@ PROSE_X = Entry(
     "prose_x",
     # "horizontal **p** (draft temperature: 0.2, 0.4)": the bare direction word
     # ("Horizontal: *Warmup steps* (0, 500)": the bare direction word before a colon)
-    r"x[- ]?axis|horizontal(?:\s+axis|(?=\s*:)|(?=\s+[^\s(]+(?:\s+[^\s(]+){0,3}\s*\())|columns?|"
+    r"x[- ]?axis|horizontal(?:\s+axis|(?=\s*:)|(?=\s+[^\s(]+(?:\s+[^\s(]+){0,3}\s*\())|"
+    r"(?<!by[- ])columns?(?![- ]by\b)|"
     r"bottom(?=\s*\()|bottom\s+(?:edge|axis)|"
     # "the axes: x is "Strength" (0, 1, 2)": the bare letter as the subject
     r"(?<![\w.×*])x(?=\s+(?:is|shows|gives|carries)\s)",
@@ -476,7 +479,8 @@ PROSE_X = Entry(
 )
 PROSE_Y = Entry(
     "prose_y",
-    r"y[- ]?axis|vertical(?:\s+axis|(?=\s*:)|(?=\s+[^\s(]+(?:\s+[^\s(]+){0,3}\s*\())|rows?|"
+    r"y[- ]?axis|vertical(?:\s+axis|(?=\s*:)|(?=\s+[^\s(]+(?:\s+[^\s(]+){0,3}\s*\())|"
+    r"(?<!by[- ])rows?(?![- ]by\b)|"
     r"side(?=\s*\()|side\s+axis|left\s+(?:edge|side)|"
     r"(?<![\w.×*])y(?=\s+(?:is|shows|gives|carries)\s)",
     "regions up the side (North, South)",
@@ -559,14 +563,14 @@ WHICH_REMARK = Entry(
 #: the words that can only name an axis in a sentence ("bottom" may be "from top to bottom")
 AXIS_NAMED_X = Entry(
     "axis_named_x",
-    r"x[- ]?axis|horizontal(?:\s+axis)?|columns?|"
+    r"x[- ]?axis|horizontal(?:\s+axis)?|(?<!by[- ])columns?(?![- ]by\b)|"
     r"(?<![\w.×*])x(?=\s+(?:is|shows|gives|carries)\s)",
     "horizontal axis",
     "names the horizontal axis wherever it stands",
 )
 AXIS_NAMED_Y = Entry(
     "axis_named_y",
-    r"y[- ]?axis|vertical(?:\s+axis)?|rows?|"
+    r"y[- ]?axis|vertical(?:\s+axis)?|(?<!by[- ])rows?(?![- ]by\b)|"
     r"(?<![\w.×*])y(?=\s+(?:is|shows|gives|carries)\s)",
     "vertical axis",
     "names the vertical axis wherever it stands",

@@ -36,7 +36,7 @@ def _f(line: int, detail: str, raw: str) -> dict:
 _COLUMNS_UPWARD = re.compile(
     # ("within each column the entries go from the bottom row ... to the top row")
     r"\bcolumns?\b[^.;:]{0,30}?\b(?:listed|read|given|written|ordered|runs?|go(?:es)?|starts?)\s+"
-    r"(?:from\s+(?:the\s+)?bottom|bottom[- ]to[- ]top|upwards?)",
+    r"(?:(?:from|at)\s+(?:the\s+)?bottom|bottom[- ]to[- ]top|upwards?)",
     re.I,
 )
 

@@ -990,13 +990,23 @@ def _field_row(item: Item) -> Item:
     return item
 
 
+def _ended(item: Item) -> str:
+    """The item's text as prose: a bullet or a heading ends its sentence where its line ends
+    (a list read from a bullet runs on into the next bullet otherwise: "... Layer 12 (so
+    Layer 0 is the bottom row)" over "Colour bar: 20 → 100"), a wrapped paragraph does not."""
+    text = item.text.rstrip()
+    if item.kind in ("list", "heading", "bold") and text and text[-1] not in ".:;!?,":
+        return f"{text}."
+    return text
+
+
 def _read_zones(items: list[Item]) -> Meta:
     meta_items = [
         _field_row(it) if it.kind == "table" else it
         for it in items
         if it.zone in ("title", "overview", "components")
     ]
-    overview = " ".join(it.text for it in items if it.zone in ("title", "overview"))
+    overview = " ".join(_ended(it) for it in items if it.zone in ("title", "overview"))
     entries = [
         Entry(i, it, strip_markdown(it.label or ""), it.body or "")
         for i, it in enumerate(meta_items)
@@ -1008,7 +1018,7 @@ def _read_zones(items: list[Item]) -> Meta:
         if entry.item.zone == "overview" and not _declares(entry):
             continue  # the overview's prose is read as prose; its labelled bullets as entries
         if not any(r(entry, reading) for _, r in BLOCK_RECOGNISERS + LINE_RECOGNISERS):
-            reading.paragraphs.append(entry.item.text)
+            reading.paragraphs.append(_ended(entry.item))
     for _, recogniser in DOCUMENT_RECOGNISERS:
         recogniser(reading)
     return reading.meta
@@ -1822,7 +1832,7 @@ def _both_axes(text: str) -> list[str]:
 def _listed(ticks: str, remark: str) -> Axis | None:
     """An axis of two or more ticks read from ``ticks``, its order from the remark beside it."""
     axis = parse_axis(ticks, with_label=False)
-    if len(axis.ticks) < 2:
+    if len(axis.ticks) < 2 or axis_sentences.clauses(axis.ticks):
         return None
     axis.order = axis.order or tick_order(remark, axis.ticks)
     return axis

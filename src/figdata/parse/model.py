@@ -97,7 +97,8 @@ def split_label(text: str) -> tuple[str | None, str]:
         return m.group(1).strip(), m.group(2).strip()  # "Park — 06:00: −0.4 | 10:00: −0.9"
     colon = find_top(text, ":", then=" *\t")
     if colon >= 0:
-        label, body = text[:colon].strip(), text[colon + 1 :].strip()
+        # ("64°N  ::  1970s −0.4 | 1980s −0.3": a doubled colon sets the label off the same)
+        label, body = text[:colon].rstrip(": ").strip(), text[colon + 1 :].strip()
         if (opened := re.match(r"[*_]+", label)) and body.startswith(opened.group(0)):
             # "*Columns (x-axis):* Q1, Q2": the label's emphasis closes after the colon
             return f"{label}{opened.group(0)}", body[opened.end() :].strip()
@@ -105,6 +106,9 @@ def split_label(text: str) -> tuple[str | None, str]:
     arrowed = any(a in text for a in _ARROWS)
     if arrowed and (m := _PAIR_THEN_SPACED_VALUE.match(text)) and _names_a_pair(m.group(1)):
         # "Hindi → Swahili      41.2": a key pair, spaces, its value (no arrow points at it)
+        return m.group(1).strip(), m.group(2).strip()
+    if arrowed and (m := _PAIR_THEN_VALUE.match(text)):
+        # "sw → en 52.3", "sw → en = 52.3": two one-word names, then the value after them
         return m.group(1).strip(), m.group(2).strip()
     for arrow in _ARROWS:
         i = find_top(text, arrow)
@@ -131,6 +135,10 @@ _ITALIC_THEN_DASH = re.compile(r"^\s*([*_])(?!\1)([^*_]+?)\1\s*(?:[—–]|-(?=\
 # ("horizontal = BLOCK_N, ticks 64 / 128 / 256": or an equals sign before a name; "x = 0.05:
 # 13.8 | 15.6" is a row keyed by the axis' value)
 _PAIR_THEN_SPACED_VALUE = re.compile(r"^(.*\S)(?:\s{2,}|\t)([-−+~≈]?\d[\d.]*\s*%?)\s*$")
+
+_PAIR_THEN_VALUE = re.compile(
+    r"^\s*([^\W\d][\w-]*\s*(?:→|->|⟶)\s*[^\W\d][\w-]*)(?:\s+|\s*=\s*)([-−+~≈]?\d[\d.]*\s*%?)\s*$"
+)
 
 
 def _names_a_pair(key: str) -> bool:
@@ -173,7 +181,7 @@ _SETEXT = re.compile(r"^\s{0,3}={3,}\s*$")
 # ("**Tomato:** DSLR 0.94 | Phone 0.91": a name before each value, the same line; "North-West
 # — 31.5 | 52.8": a long dash after the row's name)
 _LABELLED_BARS = re.compile(
-    r"^(?:`[^`|]*`|[^|:→`—–])+(?::|→|->|\s[—–])(?:\*\*|__|\*)?\s*(?:[^|\d:]{1,40}?\s)?[-−+~≈]?\d[^|]*\|"
+    r"^(?:`[^`|]*`|[^|:→`—–])+(?::+|→|->|\s[—–])(?:\*\*|__|\*)?\s*(?:[^|\d:]{1,40}?\s)?[-−+~≈]?\d[^|]*\|"
 )
 
 
