@@ -38,7 +38,9 @@ _BOTH = re.compile(
 _SENTENCE = re.compile(r"(?<=[A-Za-z0-9)%\"”'])[.!?;]\s+(?=[A-Z(\"“])")
 # ("...; target languages sit along the top edge as ...": a clause after a semicolon that
 # names an axis of its own is a statement of its own)
-_CLAUSE = re.compile(r";\s+")
+# (or at "and" before a clause that opens with an axis of its own: "The temperature axis is
+# horizontal with five ticks — 300, 350 — and the pressure axis is vertical with ...")
+_CLAUSE = re.compile(r";\s+|(?:,|\s[—–])?\s+(?:and|while|whereas)\s+(?=(?:the\s+)?\w+\s+axis\b)")
 # a number and two lowercase words besides: a value told in a clause ("reads 7 for wren"), no tick
 _TOLD_VALUE = re.compile(r"(?=.*\d)(?=(?:.*\b[a-z]{3,}\b){2})", re.S)
 # (in a sentence that names an axis, "as" before a run of items opens it: "target languages

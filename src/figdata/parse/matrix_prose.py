@@ -19,6 +19,7 @@ _COUNT_CLAUSE_END = re.compile(
     r"[,;:]|(?<=[a-z])[.!?]\s|\band\b|\bwhile\b|\bwhereas\b|\bbut\b", re.I
 )
 _COLUMN = re.compile(r"\s+columns?\b", re.I)
+_CELL = re.compile(r"\s+cells?\b", re.I)
 _ON_DIAGONAL = re.compile(r"\b(?:correct(?:ly)?|right(?:ly)?|on\s+the\s+diagonal)\b", re.I)
 # a count of the row's own items, not a cell: "Each true class contains 50 clips", "of 50"
 _TOTAL_BEFORE = re.compile(r"\b(?:of|out\s+of)\s*$", re.I)
@@ -40,6 +41,8 @@ def read_matrix_sentence(
     own = counted_rows(sentence, classes)
     if any(t != row for t in own.values()):
         return None  # "5 sparrows were labelled finch and 6 finches ...": rows of their own
+    if any(t != row for _, t in clause_subjects(sentence, named)):
+        return None  # "..., and true Blackbird clips were labelled Robin 6 times": another row
     if not named or any(t == row and _COLUMN.match(sentence, b) for _, b, t in named):
         return None  # "... sit in the Coil column; 40 strand residues go there": a column's
     counts = [
@@ -58,6 +61,8 @@ def read_matrix_sentence(
         opened = _COUNT_CLAUSE_END.split(sentence[: m.start()])[-1]
         if lexicon.EXTREME.search(opened):
             return None  # "the classifier is strongest on robins (45 ...)": a claim
+        if _BOUND_BEFORE.search(opened):
+            return None  # "Anything into or out of sw is below about 40": a bound, no cell
         end = counts[i + 1].start() if i + 1 < len(counts) else len(sentence)
         cut = _COUNT_CLAUSE_END.search(sentence[m.end() : end])
         window_end = m.end() + cut.start() if cut else end
@@ -65,10 +70,22 @@ def read_matrix_sentence(
         after = [(a, t) for a, b, t in named if m.end() <= a < window_end]
         if after and own.get(m.end()) == row == after[0][1]:
             after = after[1:]  # "4 thrush clips were mistaken for robin": the row restated
-        if _ON_DIAGONAL.search(window):
-            tick = row
+        said = {t for *_, t in named}
+        if _ON_DIAGONAL.search(window) or _DIAGONAL_SHOWS.search(opened):
+            tick = row  # "... 39 on the diagonal", "the diagonal shows 41"
         elif after:
             tick = after[0][1]
+        elif (
+            said == {row}
+            and len(counts) == 1
+            and _TIMES.fullmatch(window)
+            and not _CONFUSED.search(sentence)
+        ):
+            tick = row  # "Magnolia clips were recognised 46 times": no other class is named
+        elif cells := _cells_before(sentence, m.start(), named, counts[i - 1].end() if i else 0):
+            # "the Blackpoll and Palm cells in that row read 0": the cells named, one value
+            out.extend((t, value) for t in cells)
+            continue
         else:
             start = counts[i - 1].end() if i else 0
             before = [t for a, b, t in named if start <= a and b <= m.start()]
@@ -90,6 +107,74 @@ def read_matrix_sentence(
     return out
 
 
+_BOUND_BEFORE = re.compile(
+    rf"(?:{lexicon.BOUND.pattern})(?:\s+(?:about|around|roughly|some))?\s*$", re.I
+)
+# "the diagonal shows 41", "the diagonal entry is 38": the count the row's own class holds
+_DIAGONAL_SHOWS = re.compile(r"\bdiagonal\b(?:\s+[a-z]+){0,3}\s*$", re.I)
+# words that say a count went elsewhere, so a count beside the row's own name alone is no
+# diagonal cell ("Robin was confused 5 times")
+_CONFUSED = re.compile(r"\b(?:confus|mistak|wrong|miss|error|off-diagonal)", re.I)
+# what may follow such a count: nothing, or the word that makes it a count of events
+_TIMES = re.compile(r"\s*(?:times?\b)?\s*[.!]?\s*", re.I)
+# "the Pine cell of this row is 0", "the Blackpoll and Palm cells in that row read 0": the
+# classes of a run, then the word "cell", then words up to the count
+_CELL_WORDS = re.compile(r"\s*cells?\b[^\d]*$", re.I)
+_RUN_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$", re.I)
+
+
+def _cells_before(sentence: str, at: int, named, start: int) -> list[str]:
+    """The classes whose cells the words before the count at ``at`` name ("the Blackpoll and
+    Palm cells in that row read 0"), or [] when the words are not of that shape."""
+    before = [(a, b, t) for a, b, t in named if start <= a and b <= at]
+    if not before or not _CELL_WORDS.match(sentence, before[-1][1], at):
+        return []
+    run = [before[-1]]
+    for a, b, t in reversed(before[:-1]):
+        if not _RUN_JOIN.fullmatch(sentence[b : run[0][0]]) and sentence[b : run[0][0]].strip():
+            break
+        run.insert(0, (a, b, t))
+    return [t for *_, t in run]
+
+
+_SPELLED_COUNT = re.compile(
+    rf"\b(?P<word>{'|'.join(lexicon.NUMBER_WORDS)}|zero)\b"
+    r"(?=\s+(?:went|were|was|are|is|got|to|as|for|into|under|with)\b)",
+    re.I,
+)
+
+
+def spelled_counts(text: str) -> str:
+    """Counts told in words before the verb or preposition that ties them to a class ("Two
+    went to Yellow, one to Blackpoll") as digits, padded so every position stays where it was;
+    "the remaining nine clips" and "fifty Yellow clips" count the row's items and stay."""
+
+    def digits(m: re.Match) -> str:
+        word = m.group("word").lower()
+        number = str(0 if word == "zero" else lexicon.NUMBER_WORDS[word])
+        return number.ljust(len(m.group(0)))
+
+    return _SPELLED_COUNT.sub(digits, text)
+
+
+# a clause after the first, opened by a class that its verb follows: "and true Blackbird clips
+# were labelled Robin"
+_LATER_CLAUSE = re.compile(
+    r"(?:;|,\s+(?:and|while|whereas|but))\s+(?:(?:the|true|actual)\s+)?$", re.I
+)
+# (the class with a noun of its own: "Blackbird clips were", not "wren got 2", "robin is 3")
+_SUBJECT_VERB = re.compile(r"\s+(?:[a-z]+\s+){1,2}(?:were|was|are|is)\b")
+
+
+def clause_subjects(sentence: str, named) -> list[tuple[int, str]]:
+    """(where, class) of every later clause whose subject is a class of its own."""
+    return [
+        (a, t)
+        for a, b, t in named
+        if _LATER_CLAUSE.search(sentence[:a]) and _SUBJECT_VERB.match(sentence, b)
+    ]
+
+
 def row_subject(sentence: str, rows: AxisTicks) -> tuple[str, int, int] | None:
     """The row a sentence of a matrix is about: the class it names first, in its first clause.
 
@@ -104,8 +189,8 @@ def row_subject(sentence: str, rows: AxisTicks) -> tuple[str, int, int] | None:
     if not found:
         return None
     start, end, tick = found[0]
-    if _COLUMN.match(sentence, end):
-        return None  # "the entries in the Coil column": a column, not the row
+    if _COLUMN.match(sentence, end) or _CELL.match(sentence, end):
+        return None  # "the entries in the Coil column", "the Pine cell": a column, not the row
     if _VERB.search(_COUNT_CLAUSE_END.split(sentence[:start])[-1]):
         return None  # "None are called robin (0)": a verb's object, not the sentence's row
     for m in _NUMBER.finditer(sentence[:start]):

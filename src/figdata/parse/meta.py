@@ -1695,9 +1695,11 @@ _ITS_LABELS = re.compile(
     r"(?::|\bare\b|\bread\b)\s*(?P<list>[^.;]+(?:\.\d[^.;]*)*)",
     re.I,
 )
+# (the next sentence's lead may say the walk in any words: "From the top of the grid to the
+# bottom they are: Arid, ..."; the count told before keeps the list honest)
 _THEY_ARE = re.compile(
-    r"\.\s+(?P<lead>(?:(?:from|reading)\s+[a-z]+\s+to\s+[a-z]+|in\s+order)\s*,?\s*)?"
-    r"(?:they|these)\s+are\s+(?P<list>[^.]+(?:\.\d[^.]*)*)",
+    r"\.\s+(?P<lead>[^.:;]{0,60}?\s*,?\s*)?"
+    r"(?:they|these)\s+are\s*:?\s+(?P<list>[^.]+(?:\.\d[^.]*)*)",
     re.I,
 )
 

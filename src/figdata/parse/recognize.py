@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from figdata.parse import jsonblock, lexicon
 from figdata.parse.findings import finding
 from figdata.parse.matrix_prose import (
+    clause_subjects,
     counted_rows,
     opens_row,
     read_matrix_sentence,
@@ -1033,6 +1034,9 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
     # (a sentence with a subject of its own: "Change from step 1k to 50k: embed −1.2" has none)
     square = bool(set(ctx.x.ticks) & set(ctx.y.ticks))
     subjects = [] if square or row is None else sorted(mentions(text, ctx.y))
+    # ("True Robin clips were mistaken for Blackbird 9 times, and true Blackbird clips were
+    # labelled Robin 6 times": a later clause with a row of its own as its subject)
+    later = clause_subjects(text, mentions(text, ctx.y)) if square else []
     for pattern in (after, before, named_first, count_first, bracketed):
         for m in pattern.finditer(text):
             if pattern is bracketed and not any(a <= m.start() < b for a, b in in_runs):
@@ -1043,6 +1047,8 @@ def _prose_sentence(text: str, item: Item, ctx: Context) -> bool:
             # "5 warbler calls were predicted as wren", "4 fists were called point": the count
             # names its own row
             at = counted.get(m.end("num"), named[-1] if named else row)
+            if opened := [t for a, t in later if a < m.start("num")]:
+                at = opened[-1]
             pairs.append((m.start("num"), m.group("tick"), m.group("num"), at))
     if row is not None and any(t.lower() == row.lower() for t in ctx.x.ticks):
         # "... 6 under sparrow and 39 on the diagonal", "36 are correct": the row's own column
@@ -1104,10 +1110,11 @@ def _prose_row(text: str, ctx: Context) -> str | None:
     # (not one with its count in brackets: "with wren (57) and finch (54)" names two classes'
     # counts)
     first = re.search(r"\d", text)
+    # (nor a class that names a cell or a column: "The Pine cell of this row is 0")
     found = [
         m
         for m in mentions(text[: first.start()] if first else "", ctx.y)
-        if not re.match(rf"\s*\(\s*{NUM}", text[m[1] :])
+        if not re.match(rf"\s*\(\s*{NUM}|\s*(?:cells?|columns?)\b", text[m[1] :])
     ]
     named = {t for *_, t in found}
     if len(named) == 1:
@@ -2282,8 +2289,9 @@ def _names_a_group(item: Item, after: Item | None) -> bool:
     if item.label is None:
         # ("**Column T=0.2** (top to bottom)": a remark in brackets adds no name)
         words = drop_remarks(item.text).split() or item.text.split()
-        # ("- 2600 m" over "  - Jun: 3.1": a number tick, and its unit, heads its bullets too)
-        return len(words) <= 4 and (not _HAS_DIGIT.search(words[0]) or len(words) <= 2)
+        # ("- 2600 m" over "  - Jun: 3.1": a number tick, and its unit, heads its bullets too;
+        # "- 36 minutes left": and a word on what it counts)
+        return len(words) <= 4 and (not _HAS_DIGIT.search(words[0]) or len(words) <= 3)
     return "=" in item.text and len((item.body or "").split()) == 1
 
 

@@ -33,6 +33,7 @@ from figdata.parse.matrix_prose import (
     opens_row,
     read_matrix_sentence,
     row_subject,
+    spelled_counts,
 )
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, bound_before
@@ -166,7 +167,18 @@ def _described(text: str, axis: AxisTicks) -> str | None:
 
 
 def _row_of(text: str, rows: AxisTicks) -> str | None:
-    named = {t for *_, t in mentions(text, rows)}
+    # ("The Pine cell of this row is 0", "the 4K and 16K columns": classes that name cells or
+    # columns are no row)
+    found = sorted(mentions(text, rows))
+    cells: set[int] = set()
+    for i in range(len(found) - 1, -1, -1):
+        a, b, _ = found[i]
+        nxt = found[i + 1] if i + 1 < len(found) else None
+        if _CELL_OR_COLUMN.match(text, b) or (
+            nxt is not None and nxt[0] in cells and _RUN_JOIN.fullmatch(text[b : nxt[0]])
+        ):
+            cells.add(a)
+    named = {t for a, _, t in found if a not in cells}
     if not named and (first := _NUMBER.search(text)):
         # "On weekdays, 64% of seats were taken ...": the row named in the plural, as the
         # subject (before any value; "... labels a few points with their values" names no row)
@@ -174,6 +186,8 @@ def _row_of(text: str, rows: AxisTicks) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
+_CELL_OR_COLUMN = re.compile(r"\s+(?:cells?|columns?)\b", re.I)
+_RUN_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)", re.I)
 _ZERO_PADDED = re.compile(r"0\d+")
 
 
@@ -354,13 +368,22 @@ def _read_item(
     out = []
     square = set(rows.ticks) == set(cols.ticks)
     for sentence in SENTENCE.split(text):
+        if square:
+            sentence = spelled_counts(sentence)  # "Two went to Yellow, one to Blackpoll"
         if not _DIGIT.search(sentence):
             # "Space heating dominates the winter picture. Its Winter bar reaches 11.4": a
-            # sentence without a number may still open the row the next ones go on with
+            # sentence without a number may still open the row the next ones go on with (in a
+            # matrix, as its subject: "The Blackpoll row is the weakest.")
             if label is None and not square and (opened := _row_of(sentence, rows)) is not None:
                 row = opened
+            elif label is None and square and (found := row_subject(sentence, rows)):
+                row = found[0]
             continue
         named = _row_of(sentence, rows)
+        if square and row is not None and named is not None:
+            found = row_subject(sentence, rows)
+            if found is None or found[0] != named or not opens_row(sentence, found):
+                named = None  # "The model sent 2 of them to Treefrog": the row before's column
         subject = 0
         if named is None and square and (found := row_subject(sentence, rows)) is not None:
             if opens_row(sentence, found):
