@@ -493,9 +493,24 @@ def assign_zones(items: list[Item]) -> None:
             # "**Row trends**:" over bullets that state values, the overview's bold sections
             # around it: a section of data, whatever its name
             zone, zone_level = "data", 7
+        elif (
+            item.kind == "bold"
+            and zone == "components"
+            and _pseudo_heading(item, zone) is None
+            and not _ELEMENT_HEAD.search(strip_markdown(item.label or ""))
+            and len(_NUMBER.findall(item.body or "")) >= 3
+        ):
+            # "**What the bars say.** In the Base block the sled group reaches 8.62 ...": after
+            # the axes and the legend, a head that names no element over a paragraph of values
+            zone, zone_level = "data", 7
         item.zone = zone
 
 
+_ELEMENT_HEAD = re.compile(
+    rf"{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}|{lexicon.LEGEND.pattern}|"
+    rf"{lexicon.COLOUR_BAR.pattern}|\b(?:ax[ie]s|title|scale|colou?rs?|ticks?|labels?)\b",
+    re.I,
+)
 NAMES_A_PANEL = re.compile(r"\b(?:panel|chart|subplot|heatmap|plot|map|graph|matrix)\b", re.I)
 
 

@@ -232,6 +232,22 @@ def _points(
             # opens the lines after it
             opener = _Opener(series_name(first.group(0)), item, -1)
             continue
+        if (
+            item.kind == "bold"
+            and item.body
+            and weak
+            and (across := _across_body(item.body, x, legend, loose))
+        ):
+            # "**What the bars say.** In the Base block ...": a head that names no series
+            # over sentences that each give one category's values
+            out += [Point(item, name, tick, v, True) for tick, name, v in across]
+            continue
+        if (
+            item.zone == "title"
+            and item.kind in ("heading", "text")
+            and not _DIGIT.search(item.text)
+        ):
+            continue  # "Line chart: herbivore and predator counts": the figure's name
         if item.kind in ("heading", "bold"):
             opener = _Opener(series_name(item.label or item.text), item, -1)
             if item.kind == "bold" and item.body:
@@ -284,16 +300,105 @@ def _points(
             continue
         if item.kind not in ("text", "list") or not (weak or opener):
             continue
-        # sentences: each is about the one series it names, else about the opener's
+        # sentences: each is about the one series it names, else about the one the sentence
+        # before it named ("The wolf line climbs. Its markers read 12 in 2000, ..."), else about
+        # the opener's
+        carried = None
         for sentence in sentences.SENTENCE.split(text):
+            sentence = spelt_out(sentence, legend)
             named = {t for *_, t in mentions(sentence, legend)} if legend.ticks else set()
+            if len(named) >= 2 and weak and (across := _across_series(sentence, x, legend, loose)):
+                # "In the Base block Resisted sled reaches 8.62, Overspeed towing 8.58 and
+                # Control 8.55": one category, a value for each series it names
+                out += [Point(item, name, tick, v, True) for tick, name, v in across]
+                continue
             owner = named.pop() if len(named) == 1 and weak else None
             passing = owner is not None
+            carried, owner = (owner, owner) if owner else (None if named else carried, carried)
             if owner is None and opener is not None and not named:
                 owner = opener.name
             if owner is not None:
                 told = _inline(sentence, x, legend, loose)
                 out += [Point(item, owner, t, v, passing) for t, v in told]
+    return out
+
+
+def spelt_out(sentence: str, legend: AxisTicks) -> str:
+    """``sentence`` with each series it calls by a short name spelt as the legend spells it:
+    "the resisted-sled group", "the sled bar" -> "the Resisted sled group", "the Resisted sled
+    bar" for the entry "Resisted sled". A short name is the entry's words joined by hyphens,
+    one word of four letters or more that no other entry holds, or the singular of a plural
+    ("the wolf line" for "Wolves (×10)", "the otter line" for "Otters")."""
+    if len(legend.ticks) < 2:
+        return sentence
+    words = {t: [w for w in re.findall(r"[^\W\d_]{4,}", t)] for t in legend.ticks}
+    held: dict[str, int] = {}
+    for ws in words.values():
+        for w in {w.casefold() for w in ws}:
+            held[w] = held.get(w, 0) + 1
+    marks: list[str] = []
+
+    def mark(tick: str) -> str:
+        marks.append(tick)
+        return f"\x00{len(marks) - 1}\x00"
+
+    for tick in sorted(legend.ticks, key=len, reverse=True):
+        whole = r"[\s-]+".join(re.escape(part) for part in tick.split())
+        sentence = re.sub(
+            rf"(?<![\w-]){whole}(?![\w-])", lambda m, t=tick: mark(t), sentence, flags=re.I
+        )
+    for tick, ws in words.items():
+        if len(tick.split()) < 2:
+            ws = [f for f in _forms(tick)[1:] if held.get(f.casefold(), 0) == 0]  # "the otter line"
+        for w in ws:
+            if held.get(w.casefold(), 0) <= 1:
+                sentence = re.sub(
+                    rf"(?<![\w-])(?:{'|'.join(map(re.escape, _forms(w)))})(?![\w-])",
+                    lambda m, t=tick: mark(t),
+                    sentence,
+                    flags=re.I,
+                )
+    return re.sub(r"\x00(\d+)\x00", lambda m: marks[int(m.group(1))], sentence)
+
+
+def _forms(word: str) -> list[str]:
+    """The word and its singular when it is an English plural: "Wolves" -> "Wolf"."""
+    forms = [word]
+    if word.lower().endswith("ves"):
+        forms.append(word[:-3] + "f")
+    elif word.lower().endswith("s") and not word.lower().endswith("ss"):
+        forms.append(word[:-1])
+    return forms
+
+
+def _across_series(
+    sentence: str, x: AxisTicks, legend: AxisTicks, loose: bool
+) -> list[tuple[str, str, Value]]:
+    """(tick, series, value) of a sentence about one category that gives each series it names
+    a value, read as a row of the transposed grid; [] unless it names exactly one category."""
+    sentence = spelt_out(sentence, legend)
+    ticks = {t for *_, t in mentions(sentence, x)}
+    if len(ticks) != 1:
+        return []
+    tick = ticks.pop()
+    told = sentences.read_sentence(sentence, legend, x, loose) or []
+    if len(told) < 2 or any(not name for name, _ in told):
+        return []
+    return [(tick, name, value) for name, value in told]
+
+
+def _across_body(
+    body: str, x: AxisTicks, legend: AxisTicks, loose: bool
+) -> list[tuple[str, str, Value]]:
+    """Every sentence of ``body`` read by ``_across_series``, when each sentence with a number
+    is of that kind; else []."""
+    out = []
+    for sentence in sentences.SENTENCE.split(strip_markdown(body)):
+        if not _DIGIT.search(sentence):
+            continue
+        if not (told := _across_series(sentence, x, legend, loose)):
+            return []
+        out += told
     return out
 
 
