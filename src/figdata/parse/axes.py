@@ -65,7 +65,8 @@ def axis_label(body: str) -> tuple[str | None, str]:
         masked,
     )
     if m and (
-        re.match(r"\s*,\s*[\"“`'*]", masked[m.end() :]) or re.search(r",\s*$", masked[: m.start()])
+        re.match(r"\s*[,·;|]\s*[\"“`'*]", masked[m.end() :])
+        or re.search(r"[,·;|]\s*$", masked[: m.start()])
     ):
         # 'tasks "POS", "NER", "SRL"', '*IL6*, *TNF*, *MYC*': marked ticks, not a name; nor is
         # one marked item after a comma ("Car, `Bus & tram`, Bike")

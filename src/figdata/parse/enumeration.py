@@ -58,6 +58,7 @@ _DASH_CLAUSE = re.compile(r"\s+[—–]\s+(?:and|or|with|while|each|one|per)\b.*
 _DASH_ASIDE = re.compile(r"\s[—–]\s+(?=[A-Za-z])")
 _DASH_REMARK = re.compile(r"\s+[—–]\s+[a-z]+(?:\s+[a-z,'-]+){2,}\.?$")
 _TRAIL_PAREN = re.compile(r"^(.*\S)\s*\(([^()]*)\)$")
+_ENDS_IN_BRACKETS = re.compile(r"\([^()]*\)\s*\.?\s*$")
 
 
 def mask_tags(text: str) -> str:
@@ -238,8 +239,11 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     # "Low, Medium, High — note that, unusually, ...", "0, 4, 16 — Layer 0 is at the top": once
     # the list has begun, a dash and words set off a remark, commas and all
     aside = _DASH_ASIDE.search(text)
-    # (a comma that opens the text, '"Group", top to bottom — A, B', precedes no item)
-    if aside and "," in text[: aside.start()].lstrip(" ,"):
+    # (a comma that opens the text, '"Group", top to bottom — A, B', precedes no item; nor is
+    # a dash inside names that each end with a swatch a remark: "New build (light grey),
+    # Retrofit – insulated (mid grey), Retrofit – uninsulated (black)")
+    swatched = all(_ENDS_IN_BRACKETS.search(p) for p in _split(text) if p.strip())
+    if aside and "," in text[: aside.start()].lstrip(" ,") and not swatched:
         text = text[: aside.start()]
     parts = [_DASH_REMARK.sub("", _DASH_CLAUSE.sub("", p)) for p in _split(text) if p.strip()]
     # ("`Bits=2` at the bottom and `Bits=3`, `Bits=4`": an item at its edge, then the next)
@@ -283,6 +287,11 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     head = None  # the last word of the sentence a run follows ("... over the tasks POS")
     for part in parts:
         led, after = _drop_lead(part)
+        dash = _DASH_LEAD.match(mask_atoms(part))
+        if swatched and led and current and dash and len(part) - len(after) == dash.start("rest"):
+            # ("New build (light grey), Retrofit – insulated (mid grey)": in a list of names
+            # that each end with a swatch, a dash after the first item joins a name)
+            led = False
         if led and after.strip():
             if current:
                 out.append(_named_run(keyed, current))
@@ -540,8 +549,10 @@ _NUMBER_THEN_REMARK = re.compile(
     re.I,
 )
 _PLACES = re.compile(
-    rf"\s+(?:at|in|on)\s+the\s+(?:very\s+)?{lexicon.PLACE.pattern}\b"
-    r"(?:\s+(?:row|column|edge|side))?",
+    rf"\s+(?:(?:at|in|on)\s+the\s+(?:very\s+)?{lexicon.PLACE.pattern}\b"
+    # ("Urban on top, Rural below": a place told in a word, at the item's end)
+    r"(?:\s+(?:row|column|edge|side))?|(?:on\s+top|below|above|underneath|beneath)"
+    r"(?=\s*(?:$|,|\band\b)))",
     re.I,
 )
 

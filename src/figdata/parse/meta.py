@@ -724,6 +724,8 @@ def _other_list(text: str, known: list[str]) -> Axis | None:
         ticks = parse_axis(m.group("items"), with_label=False).ticks
         if all(map(_swatch, ticks)):
             continue  # "only colour (blue, orange, green) tells them apart": how, not what
+        if lexicon.COLOUR_BAR.regex.search(m.group("name")) or re.search(r"=", m.group("items")):
+            continue  # "A diverging colour bar (blue = −1, white = 0, red = +1)": its scale
         if len(ticks) >= 3 and not set(ticks) & set(known):
             label = re.sub(
                 r"^(?:the|of|against|by|for|over|across)\s+", "", m.group("name"), flags=re.I

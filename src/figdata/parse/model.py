@@ -42,8 +42,9 @@ _DASH_VALUES = re.compile(
 )
 
 # "A*02:01 — 2140": a name, a long dash, one value (and its unit)
+# ("Random — 1.1E-4": the value in scientific notation too)
 _DASH_ONE_VALUE = re.compile(
-    r"^(.{1,60}?)\s+[—–]\s+([~≈]?[+\-\u2212]?\d[\d.,]*%?(?:\s*[A-Za-zµ°/]{1,6})?)\s*$"
+    rf"^(.{{1,60}}?)\s+[—–]\s+([~≈]?(?:{NUM}|[+\-\u2212]?\d[\d.,]*)%?(?:\s*[A-Za-zµ°/]{{1,6}})?)\s*$"
 )
 # "2021 — North 44, South 35": a dash before values that each name their tick
 _NAMED_VALUE = r"[^\W\d][^,;|:—–]{0,30}?\s+[~≈]?[+\-\u2212]?\d[\d.]*%?"

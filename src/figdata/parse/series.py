@@ -179,7 +179,9 @@ def _owner(text: str, legend: AxisTicks) -> str:
     name = series_name(text)
     if _legend_name(name, legend)[0] is not None:
         return name
-    named = {t for *_, t in mentions(strip_markdown(text), legend)} if legend.ticks else set()
+    if not legend.ticks:
+        return name
+    named = {t for *_, t in mentions(spelt_out(strip_markdown(text), legend), legend)}
     return named.pop() if len(named) == 1 else name
 
 
@@ -343,7 +345,8 @@ def spelt_out(sentence: str, legend: AxisTicks) -> str:
         return f"\x00{len(marks) - 1}\x00"
 
     for tick in sorted(legend.ticks, key=len, reverse=True):
-        whole = r"[\s-]+".join(re.escape(part) for part in tick.split())
+        # ("new builds" for "New build": the name in the plural)
+        whole = r"[\s-]+".join(re.escape(part) for part in tick.split()) + r"(?:e?s)?"
         sentence = re.sub(
             rf"(?<![\w-]){whole}(?![\w-])", lambda m, t=tick: mark(t), sentence, flags=re.I
         )
@@ -362,12 +365,15 @@ def spelt_out(sentence: str, legend: AxisTicks) -> str:
 
 
 def _forms(word: str) -> list[str]:
-    """The word and its singular when it is an English plural: "Wolves" -> "Wolf"."""
+    """The word, its singular when it is an English plural ("Wolves" -> "Wolf"), else its
+    plural ("build" -> "builds")."""
     forms = [word]
     if word.lower().endswith("ves"):
         forms.append(word[:-3] + "f")
     elif word.lower().endswith("s") and not word.lower().endswith("ss"):
         forms.append(word[:-1])
+    else:
+        forms.append(word + "s")
     return forms
 
 
@@ -471,6 +477,11 @@ def find(items: list[Item], best: Context, chart: str) -> Context | None:
             entry, _ = _legend_name(printed, legend)
             if entry is not None:
                 names.setdefault(entry, final)
+        if set(names.values()) <= set(legend.ticks):
+            # (and any entry of the declared legend: "For new builds the bars read ~4.1 ..."
+            # beside a line "The uninsulated retrofit bars are the shortest: ~3.2, ...")
+            for entry in legend.ticks:
+                names.setdefault(entry, entry)
         points = strong + [p for p in points if p.weak and p.series in names]
     if any(not n or len(n.split()) > 6 for n in names.values()):
         return None
