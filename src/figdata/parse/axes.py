@@ -394,6 +394,10 @@ def axis_role(label: str) -> str | None:
         return m.group(1).lower()
     if re.search(r"\baxis\b", head, re.I) and (role := _axis_role(head)) in ("x", "y"):
         return role
+    # ("Vertical (category) axis", "Horizontal (value) axis": what the axis holds, in brackets,
+    # outweighs the direction a bar chart is drawn in)
+    if re.search(r"\((?:category|categorical|value)\)\s*axis\b", label, re.I):
+        return _axis_role(re.sub(r"\b(?:vertical|horizontal)\s*", "", label, flags=re.I))
     if (
         _POSITION.match(strip_markdown(label))
         or one_line_word(label)

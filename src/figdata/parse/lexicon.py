@@ -316,14 +316,16 @@ CATEGORY_AXIS = Entry(
     "category_axis",
     # ("**Categories, top to bottom:** Cell & pack, ...": the noun alone heads the entry)
     # ("Category order on the axis (top to bottom): 18–29, 30–39")
-    r"\b(?:category|categorical|group)\s+axis\b|^\W*categor(?:y|ies)(?:\s+(?:order|labels?|names?))?"
+    # ("Vertical (category) axis": the kind in brackets between the direction and "axis")
+    r"\b\(?(?:category|categorical|group)\)?\s+axis\b|"
+    r"^\W*categor(?:y|ies)(?:\s+(?:order|labels?|names?))?"
     r"(?:\s+(?:on|along)\s+the\s+(?:\w+\s+)?axis)?\s*(?:$|[,(:])",
     "Category axis (vertical): North, Central, South",
     "the axis of a bar chart's groups, x whichever way the bars run",
 )
 VALUE_AXIS_NAME = Entry(
     "value_axis_name",
-    r"\bvalue\s+axis\b",
+    r"\b\(?value\)?\s+axis\b",
     'Value axis (horizontal): "Coverage (%)", 0 to 100',
     "the axis a bar chart's values are measured on; a span, not ticks",
 )

@@ -633,6 +633,8 @@ def _data_line(label: str, body: str) -> bool:
 def prose_axes(reading: Reading) -> None:
     """Axes the overview tells in a sentence, for an axis no entry listed."""
     prose = " ".join([reading.overview, *reading.paragraphs])
+    # ("A colourbar at the bottom (horizontal) runs from −5 to 35": the scale, not an axis)
+    prose = _COLOUR_BAR_SENTENCE.sub(" ", prose)
     if chart_type(reading.overview) in lexicon.LEGEND_CHARTS:
         # "(rows are weeks, columns are the three series)": how a table of a line or bar
         # chart is laid out, not the chart's axes (x is the x-axis, y the legend's series)
@@ -691,6 +693,12 @@ def prose_axes(reading: Reading) -> None:
             missing.ticks = other.ticks
 
 
+# a sentence whose subject is the colour bar and that names no axis by its words
+_COLOUR_BAR_SENTENCE = re.compile(
+    rf"(?:^|(?<=[.!?]\s))(?:an?|the)\s+(?:[\w-]+\s+){{0,3}}(?:{lexicon.COLOUR_BAR.pattern})\b"
+    r"(?![^.]*\b(?:[xy][- ]?axis|rows|columns)\b)[^.]*(?:\.(?=\s|$)|$)",
+    re.I,
+)
 # ("columns the target language, so the cell in row de ...": a clause, not an item)
 _CLAUSE_OPENER = re.compile(r"(?:so|which|because|while|thus|hence|where|whereas)\s", re.I)
 _CLAUSE_BREAK = re.compile(r"[;,]\s|\s(?:and|while)\s", re.I)
@@ -1097,15 +1105,19 @@ def _span(ticks: list[str]) -> bool:
 
 
 def chart_type(text: str) -> str:
+    """The kind of chart the text names first ("a compact heatmap ...; the left half (a bar
+    chart) is not included" is a heatmap)."""
     t = text.lower()
-    if lexicon.BAR_CHART.search(t):
-        return "grouped_bar"
-    if re.search(r"\bline (?:chart|graph|plot)", t):
-        return "line"
+    found = [(m.start(), kind) for kind, pattern in _CHART_KINDS if (m := pattern.search(t))]
+    return min(found)[1] if found else "unknown"
+
+
+_CHART_KINDS = (
+    ("grouped_bar", lexicon.BAR_CHART.regex),
+    ("line", re.compile(r"\bline (?:chart|graph|plot)")),
     # ("gridlines at 0, 10, 20" says nothing of the chart's kind)
-    if re.search(r"heat ?map|confusion matrix|contact map|matrix|\bgrid\b", t):
-        return "heatmap"
-    return "unknown"
+    ("heatmap", re.compile(r"heat ?map|confusion matrix|contact map|matrix|\bgrid\b")),
+)
 
 
 _AXIS_FIELD = re.compile(
@@ -1402,7 +1414,7 @@ def _axis_in_prose(text: str, role: str) -> Axis | None:
     # ("Along the bottom, the cell lines are, from left to right, A549, ...": the axis' name
     # between the edge and the verb)
     for m in re.finditer(
-        rf"\b(?:along|across|under|beneath|down|up)\s+the\s+(?:{_EDGE_NAMED[role]}),?\s+"
+        rf"\b(?:along|across|under|beneath|down|up)\s+the\s+(?:{_EDGE_ACROSS[role]}),?\s+"
         r"(?:the\s+(?P<name>[A-Za-z][\w -]{0,40}?)\s+)?"
         r"(?:are|is|sit|lie|run|stand)\s*,?\s+(?P<body>[^.;]+)",
         text,
@@ -1742,7 +1754,13 @@ _NEXT_SUBJECT = re.compile(
 _SET_OFF_END = re.compile(r"\s+[—–]\s+(?=(?:and|while|whereas|with|but)\b)", re.I)
 
 # the edges that name an axis after "along the" / "down the"
+# ("Across the top of the grid are the periods: ...": an edge of the grid by name)
+_OF_THE_GRID = r"(?:\s+of\s+the\s+(?:grid|chart|plot|heatmap|matrix|figure|panel))"
 _EDGE_NAMED = {"x": lexicon.EDGE_X.pattern, "y": lexicon.EDGE_Y.pattern}
+_EDGE_ACROSS = {
+    "x": rf"(?:{lexicon.EDGE_X.pattern}|top){_OF_THE_GRID}?|{lexicon.EDGE_TOP.pattern}",
+    "y": rf"(?:{lexicon.EDGE_Y.pattern}){_OF_THE_GRID}?",
+}
 
 _AXIS_OR_EDGE = lexicon.AXIS_OR_EDGE
 

@@ -182,7 +182,8 @@ _SETEXT = re.compile(r"^\s{0,3}={3,}\s*$")
 # ("**Tomato:** DSLR 0.94 | Phone 0.91": a name before each value, the same line; "North-West
 # — 31.5 | 52.8": a long dash after the row's name)
 _LABELLED_BARS = re.compile(
-    r"^(?:`[^`|]*`|[^|:→`—–])+(?::+|→|->|\s[—–])(?:\*\*|__|\*)?\s*(?:[^|\d:]{1,40}?\s)?[-−+~≈]?\d[^|]*\|"
+    # ("16–24 → 11.9 | 14.8": a dash between digits is part of the label, a bin)
+    r"^(?:`[^`|]*`|(?<=\d)[—–](?=\d)|[^|:→`—–])+(?::+|→|->|\s[—–])(?:\*\*|__|\*)?\s*(?:[^|\d:]{1,40}?\s)?[-−+~≈]?\d[^|]*\|"
 )
 
 
@@ -496,6 +497,15 @@ def assign_zones(items: list[Item]) -> None:
             zone, zone_level = "data", 7
         elif (
             item.kind == "bold"
+            and zone in ("title", "overview", "components")
+            and not (item.body or "").strip(" :")
+            and _LETTERED_PANEL.match(strip_markdown(item.label or item.text))
+            and _values_follow(items, index + 1)
+        ):
+            # "**(a) AA6061**" over the panel's values: a lettered panel opens the data part
+            zone, zone_level = "data", 7
+        elif (
+            item.kind == "bold"
             and zone == "components"
             and _pseudo_heading(item, zone) is None
             and not _ELEMENT_HEAD.search(strip_markdown(item.label or ""))
@@ -507,12 +517,23 @@ def assign_zones(items: list[Item]) -> None:
         item.zone = zone
 
 
+_LETTERED_PANEL = re.compile(r"^\s*\((?:[a-h]|\d{1,2}|[ivx]{1,4})\)\s+\S")
 _ELEMENT_HEAD = re.compile(
     rf"{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}|{lexicon.LEGEND.pattern}|"
     rf"{lexicon.COLOUR_BAR.pattern}|\b(?:ax[ie]s|title|scale|colou?rs?|ticks?|labels?)\b",
     re.I,
 )
 NAMES_A_PANEL = re.compile(r"\b(?:panel|chart|subplot|heatmap|plot|map|graph|matrix)\b", re.I)
+
+
+def _values_follow(items: list[Item], start: int) -> bool:
+    """Some line from ``start`` up to the next heading or bold head states values."""
+    for item in items[start:]:
+        if item.kind in ("heading", "bold"):
+            return False
+        if states_values(item):
+            return True
+    return False
 
 
 def _bullets_with_values(items: list[Item], start: int) -> bool:

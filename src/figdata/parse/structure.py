@@ -327,8 +327,10 @@ def _holds_data(item: Item) -> bool:
     return item.kind in ("list", "text", "code") and len(numbers) >= 2
 
 
+# ("**(a) AA6061**": the title unquoted, a few words without a sentence's stop)
 _LETTER_THEN_TITLE = re.compile(
-    r"^\s*\((?:[a-h]|\d{1,2}|[ivx]{1,4})\)\s+(?P<title>[\"“][^\"“”]+[\"”])\s*$"
+    r"^\s*\((?:[a-h]|\d{1,2}|[ivx]{1,4})\)\s+"
+    r"(?P<title>[\"“][^\"“”]+[\"”]|[^\s.:;,][^.:;,]*?(?:\s+[^\s.:;,]+){0,5})\s*$"
 )
 
 
