@@ -741,7 +741,10 @@ def segments(rest: str) -> list[str]:
     # (a sentence also ends after a digit or a capital before a capitalised word: "..., 10,
     # 20. Note the axis ...")
     for m in re.finditer(
-        r"(?<=[a-z)\]`\"'\x00])\.\s+(?=[A-Z(`\x00])|(?<=[A-Z0-9%])\.\s+(?=[A-Z][a-z])|;", masked
+        # ("ZmPIP1;2": a semicolon between two characters of a word is part of a name)
+        r"(?<=[a-z)\]`\"'\x00])\.\s+(?=[A-Z(`\x00])|(?<=[A-Z0-9%])\.\s+(?=[A-Z][a-z])|"
+        r"(?<!\w);|;(?!\w)",
+        masked,
     ):
         cuts.append(m.start())
         cuts.append(m.end())

@@ -281,7 +281,7 @@ ZONE_WORDS: list[tuple[str, str, str]] = [
     ),
     (
         "observations",
-        r"observation|takeaway|finding|highlight|insight|summary\b|remarks|stands? out|"
+        r"observation|take-?aways?|finding|highlight|insight|summary\b|remarks|stands? out|"
         r"notable|key points",
         "Key Observations",
     ),

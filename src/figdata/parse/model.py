@@ -496,13 +496,17 @@ def assign_zones(items: list[Item]) -> None:
             # around it: a section of data, whatever its name
             zone, zone_level = "data", 7
         elif (
-            item.kind == "bold"
+            item.kind in ("bold", "text")
             and zone in ("title", "overview", "components")
-            and not (item.body or "").strip(" :")
-            and _LETTERED_PANEL.match(strip_markdown(item.label or item.text))
+            and (item.label is None or not (item.body or "").strip(" :"))
+            and (
+                _LETTERED_PANEL.match(strip_markdown(item.label or item.text))
+                or _PLACED_PANEL_TITLED.match(strip_markdown(item.text))
+            )
             and _values_follow(items, index + 1)
         ):
-            # "**(a) AA6061**" over the panel's values: a lettered panel opens the data part
+            # "**(a) AA6061**", 'Left panel, titled "Leaf tissue"' over the panel's values: a
+            # panel's own line opens the data part
             zone, zone_level = "data", 7
         elif (
             item.kind == "bold"
@@ -518,6 +522,11 @@ def assign_zones(items: list[Item]) -> None:
 
 
 _LETTERED_PANEL = re.compile(r"^\s*\((?:[a-h]|\d{1,2}|[ivx]{1,4})\)\s+\S")
+_PLACED_PANEL_TITLED = re.compile(
+    r"^\s*(?:left|right|top|bottom|upper|lower|middle|first|second|third)\s+panel\b"
+    r"[^.]{0,20}?\btitled\s+[\"“][^\"”]+[\"”]\s*:?\s*$",
+    re.I,
+)
 _ELEMENT_HEAD = re.compile(
     rf"{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern}|{lexicon.LEGEND.pattern}|"
     rf"{lexicon.COLOUR_BAR.pattern}|\b(?:ax[ie]s|title|scale|colou?rs?|ticks?|labels?)\b",

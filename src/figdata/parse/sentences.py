@@ -379,6 +379,15 @@ def _read_item(
             elif label is None and square and (found := row_subject(sentence, rows)):
                 row = found[0]
             continue
+        if (
+            not square
+            and label is None
+            and (across := _down_a_column(sentence, rows, cols, not no_values))
+        ):
+            # "At 6 h, ZmDREB2A already sits at 2.1 and ZmNAC111 at 1.4": one column, a value
+            # for each row it names
+            out += across
+            continue
         named = _row_of(sentence, rows)
         if square and row is not None and named is not None:
             found = row_subject(sentence, rows)
@@ -402,6 +411,21 @@ def _read_item(
             told = read_matrix_sentence(sentence, cols, row)
         out += [(tick, row, value) for tick, value in told or []]
     return out
+
+
+def _down_a_column(
+    sentence: str, rows: AxisTicks, cols: AxisTicks, loose: bool
+) -> list[tuple[str, str, Value]]:
+    """(column, row, value) of a sentence that names one column and gives two or more of its
+    rows a value each, read as a row of the transposed grid; else []."""
+    named = {t for *_, t in mentions(sentence, cols)}
+    if len(named) != 1 or len({t for *_, t in mentions(sentence, rows)}) < 2:
+        return []
+    col = named.pop()
+    told = read_sentence(sentence, rows, cols, loose=loose) or []
+    if len(told) < 2 or any(not r for r, _ in told):
+        return []
+    return [(col, r, value) for r, value in told]
 
 
 def find(items: list[Item], best: Context, no_values: bool) -> Context | None:

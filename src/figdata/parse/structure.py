@@ -328,6 +328,10 @@ def _holds_data(item: Item) -> bool:
 
 
 # ("**(a) AA6061**": the title unquoted, a few words without a sentence's stop)
+# 'Left panel, titled "Leaf tissue"': the panel by its place, then its quoted title
+_PLACE_THEN_PANEL = re.compile(
+    r"\s*(?:left|right|top|bottom|upper|lower|middle|first|second|third)\s+panel\b", re.I
+)
 _LETTER_THEN_TITLE = re.compile(
     r"^\s*\((?:[a-h]|\d{1,2}|[ivx]{1,4})\)\s+"
     r"(?P<title>[\"“][^\"“”]+[\"”]|[^\s.:;,][^.:;,]*?(?:\s+[^\s.:;,]+){0,5})\s*$"
@@ -362,7 +366,7 @@ def _opening(item: Item) -> str | None:
     if (
         item.kind == "text"
         and item.label is None
-        and _PANEL_WORD.match(strip_markdown(item.text))
+        and (_PANEL_WORD.match(strip_markdown(item.text)) or _PLACE_THEN_PANEL.match(item.text))
         and len(quoted(item.text)) == 1
         and len(item.text) <= 80
     ):
