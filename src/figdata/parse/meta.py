@@ -747,7 +747,8 @@ _PROSE_LEGEND = re.compile(
     # ("the legend above the plot: 18–29, 30–49, 65+")
     # ("a legend box at the upper left: ...": the legend's own noun)
     r"\blegend\b(?:\s+(?:box|key|inset|panel))?\s*(?:\([^()]*\)\s*|(?:at|in)\s+the\s+(?:\w+\s+){0,2}?\w+\s*(?:\([^()]*\)\s*)?|"
-    r"(?:above|below|under|over|beside)\s+the\s+\w+(?=\s*:))?"
+    # ("shown in the legend across the top of the plot: Phonics-first, ...")
+    r"(?:above|below|under|over|beside|across|along)\s+the\s+(?:\w+\s+){0,3}?\w+(?=\s*:))?"
     # ("the legend sits in a single row above the plot and contains four entries: ...")
     # ("the legend, placed beneath the plot in a single row, identifies the modes as ...")
     r"(?:(?:[^.:;]{0,60}?\b(?:contains|holds|includes|identifies)|lists|names|shows|reads|"

@@ -521,6 +521,7 @@ def assign_zones(items: list[Item]) -> None:
         item.zone = zone
 
 
+_BARE_HEAD = re.compile(r"\s*[A-Z][\w-]*(?:\s+[\w-]+){0,2}\s*")
 _LETTERED_PANEL = re.compile(r"^\s*\((?:[a-h]|\d{1,2}|[ivx]{1,4})\)\s+\S")
 _PLACED_PANEL_TITLED = re.compile(
     r"^\s*(?:left|right|top|bottom|upper|lower|middle|first|second|third)\s+panel\b"
@@ -641,6 +642,10 @@ def _pseudo_heading(item: Item, zone: str | None = None) -> str | None:
         head = item.label
     elif item.kind == "text" and (italic := _ITALIC_LINE.match(item.text)):
         head = italic.group(2)  # "*Cells, bottom row first.*" on a line of its own
+    elif item.kind == "text" and _BARE_HEAD.fullmatch(item.text):
+        # ("Observations", "Take-aways" alone on a line: a section's name, unmarked)
+        found = zone_of_heading(item.text)
+        return found if found in ("observations", "interpretation") else None
     else:
         return None
     head = strip_markdown(head).strip().rstrip(".:")

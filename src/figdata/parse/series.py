@@ -305,11 +305,19 @@ def _points(
         # sentences: each is about the one series it names, else about the one the sentence
         # before it named ("The wolf line climbs. Its markers read 12 in 2000, ..."), else about
         # the opener's
-        carried = None
+        carried = category = None
         for sentence in sentences.SENTENCE.split(text):
             sentence = spelt_out(sentence, legend)
             named = {t for *_, t in mentions(sentence, legend)} if legend.ticks else set()
-            if len(named) >= 2 and weak and (across := _across_series(sentence, x, legend, loose)):
+            ticks = {t for *_, t in mentions(sentence, x)}
+            category = ticks.pop() if len(ticks) == 1 else None if ticks else category
+            # ("In Grade 3, Phonics-first leads with 64.2. Balanced literacy is next at 58.9,
+            # ...": the category the sentence before named goes on)
+            if (
+                len(named) >= 2
+                and weak
+                and (across := _across_series(sentence, x, legend, loose, category))
+            ):
                 # "In the Base block Resisted sled reaches 8.62, Overspeed towing 8.58 and
                 # Control 8.55": one category, a value for each series it names
                 out += [Point(item, name, tick, v, True) for tick, name, v in across]
@@ -321,6 +329,14 @@ def _points(
                 owner = opener.name
             if owner is not None:
                 told = _inline(sentence, x, legend, loose)
+                if not told and passing and category:
+                    # ("In Grade 3, Phonics-first leads with 64.2": one series, one value, at
+                    # the category the sentence names)
+                    told = [
+                        (t, v)
+                        for t, n, v in _across_series(sentence, x, legend, loose, category, 1)
+                        if n == owner
+                    ]
                 out += [Point(item, owner, t, v, passing) for t, v in told]
     return out
 
@@ -378,17 +394,23 @@ def _forms(word: str) -> list[str]:
 
 
 def _across_series(
-    sentence: str, x: AxisTicks, legend: AxisTicks, loose: bool
+    sentence: str,
+    x: AxisTicks,
+    legend: AxisTicks,
+    loose: bool,
+    carried: str | None = None,
+    least: int = 2,
 ) -> list[tuple[str, str, Value]]:
     """(tick, series, value) of a sentence about one category that gives each series it names
-    a value, read as a row of the transposed grid; [] unless it names exactly one category."""
+    a value, read as a row of the transposed grid; [] unless it names exactly one category
+    (or none, and the sentence before named ``carried``)."""
     sentence = spelt_out(sentence, legend)
-    ticks = {t for *_, t in mentions(sentence, x)}
+    ticks = {t for *_, t in mentions(sentence, x)} or ({carried} if carried else set())
     if len(ticks) != 1:
         return []
     tick = ticks.pop()
     told = sentences.read_sentence(sentence, legend, x, loose) or []
-    if len(told) < 2 or any(not name for name, _ in told):
+    if len(told) < least or any(not name for name, _ in told):
         return []
     return [(tick, name, value) for name, value in told]
 
