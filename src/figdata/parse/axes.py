@@ -413,7 +413,22 @@ def axis_role(label: str) -> str | None:
     # "Categories (x)", "Temperature (y-axis)": the axis named in brackets after the name
     if (m := LETTER_IN_BRACKETS.search(label)) and not _COLOURBAR.search(label):
         return m.group(1).lower()
-    return _axis_role(label)
+    if (role := _axis_role(label)) is not None:
+        return role
+    # ("Temperature (°C), along the bottom", "Pressure (bar), up the left side": the axis by
+    # the edge its name says it runs along)
+    edges = [r for r, rx in ALONG_EDGE.items() if rx.search(strip_markdown(label))]
+    return edges[0] if len(edges) == 1 and not _COLOURBAR.search(label) else None
+
+
+# (a name, a comma, then the edge: "Placed along the top edge" says where a legend sits)
+ALONG_EDGE = {
+    role: re.compile(rf"^[^,]*\w[^,]*,\s*(?:along|down|up|across)\s+the\s+(?:{edge})\b", re.I)
+    for role, edge in (
+        ("x", f"{lexicon.EDGE_X.pattern}|{lexicon.EDGE_TOP.pattern}"),
+        ("y", lexicon.EDGE_Y.pattern),
+    )
+}
 
 
 _OPENING_AXIS = re.compile(r"^\W*([xy])[- ]axis\b", re.I)

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from figdata.parse import axis_sentences, lexicon
 from figdata.parse.axes import (
+    ALONG_EDGE,
     AXIS_LETTER,
     LETTER_IN_BRACKETS,
     Axis,
@@ -597,6 +598,8 @@ def _data_line(label: str, body: str) -> bool:
         return False  # "x = Pore size (nm): 10, 20, 40": the axis' letter given its name
     if LETTER_IN_BRACKETS.search(label):
         return False  # "Ratio (x): 0.1, 0.3": the axis' name, its letter in brackets
+    if any(rx.search(strip_markdown(label)) for rx in ALONG_EDGE.values()):
+        return False  # "Temperature (°C), along the bottom: 200, 225": where the axis runs
     # a remark in brackets and a quoted name ('x-axis "Training data fraction"') name no tick
     # (nor does a name with brackets of its own: "X-axis (Docs retrieved (k))")
     rest = re.sub(r"\([^()]*\)|\"[^\"]*\"|“[^”]*”", " ", strip_markdown(label))
