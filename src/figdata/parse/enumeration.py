@@ -175,6 +175,8 @@ def _drop_lead(first: str) -> tuple[bool, str]:
     ends += [m.end() for m in (_BRACKETED_ORDER.match(first),) if m]
     for end in sorted(set(ends), reverse=True):
         after = first[end:]
+        if order := _BRACKETED_ORDER.match(after):
+            after = after[order.end() :]  # "ticks (top to bottom) 1": the order, then the item
         if (
             after.strip()
             and not after.lstrip().startswith("(")

@@ -206,7 +206,12 @@ def _slot(token: str) -> Value | str | None:
     # "−5.9•", "0.41*", "12.0†": a mark of significance or a footnote after the value
     if token[-1:] in _MARKS:
         token = _MARK_AFTER.sub("", token)
+    if token[-1:] == "]":
+        token = _WORDED_SQUARE.sub(r" (\1)", token)  # "78.5 [light red]": a remark in words
     return parse_value(token)
+
+
+_WORDED_SQUARE = re.compile(r"\s*\[([A-Za-z][A-Za-z -]*)\]$")
 
 
 _MARKS = "•*†‡"

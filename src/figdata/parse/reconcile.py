@@ -116,6 +116,16 @@ _NAME_BEFORE_VALUE = re.compile(r"\s*([^\W\d][^:=\d]*?)\s*[:=]?\s+[-−+~≈]?\d
 _REMARK = re.compile(r"\s*\((?!\s*[~≈]?\d[\d.,]*\s*[A-Za-zµ%]{0,3}\s*\))[^()]*\)\s*$")
 
 
+def _keyed_names(items: list[Item]) -> Iterator[str]:
+    """The names the data keys values by: a table's cells, a label before its colon ("Maritime
+    Cont.: 0.36, ..."); not a bold head that ends its sentence ("**Cold.** This group ...")."""
+    for it in items:
+        if it.kind == "table":
+            yield from (strip_markdown(c).strip() for c in it.text.strip().strip("|").split("|"))
+        elif it.label and re.match(rf"\s*{re.escape(it.label.strip())}\s*:", it.text):
+            yield strip_markdown(it.label).strip()
+
+
 def renamed_by_data(ctx: Context, items: list[Item]) -> tuple[AxisTicks, AxisTicks] | None:
     """The axes with ticks named as the data names them.
 
@@ -126,7 +136,9 @@ def renamed_by_data(ctx: Context, items: list[Item]) -> tuple[AxisTicks, AxisTic
     """
     remarked = any(_REMARK.search(t) for t in ctx.x.ticks + ctx.y.ticks)
     if not remarked and not any(
-        _JOINER.search(it.text if it.kind == "table" else it.label or "") for it in items
+        _JOINER.search(text := it.text if it.kind == "table" else it.label or "")
+        or _ABBREVIATED.search(text)
+        for it in items
     ):
         return None  # (nothing to rename: the common case, found without reading the names)
     given = list(_data_names(items))
@@ -135,15 +147,24 @@ def renamed_by_data(ctx: Context, items: list[Item]) -> tuple[AxisTicks, AxisTic
         parts = _JOINER.split(name.casefold())
         if len(parts) == 2 and all(parts):
             joined[tuple(parts)] = name
-    if not joined and not any(_REMARK.search(t) for t in ctx.x.ticks + ctx.y.ticks):
-        return None
     bare = {n.casefold(): n for n in given}
+    # ("Maritime Cont." in the data where the list's last item lost its point as a sentence's
+    # end: the data's spelling, abbreviation and all)
+    keyed = {n.casefold(): n for n in _keyed_names(items)}
+    dotted = {
+        t: keyed[f"{t}.".casefold()]
+        for t in ctx.x.ticks + ctx.y.ticks
+        if f"{t}.".casefold() in keyed and t.casefold() not in known
+    }
+    if not joined and not dotted and not any(_REMARK.search(t) for t in ctx.x.ticks + ctx.y.ticks):
+        return None
 
     def renamed(ticks: list[str]) -> list[str]:
         out = list(ticks)
         for k in range(len(out) - 2, -1, -1):
             if name := joined.get((out[k].casefold(), out[k + 1].casefold())):
                 out[k : k + 2] = [name]
+        out = [dotted.get(t, t) for t in out]
         for k, tick in enumerate(out):
             plain = _REMARK.sub("", tick)
             if plain != tick and tick.casefold() not in known and plain.casefold() in bare:
@@ -159,6 +180,7 @@ def renamed_by_data(ctx: Context, items: list[Item]) -> tuple[AxisTicks, AxisTic
     )
 
 
+_ABBREVIATED = re.compile(r"\b[A-Za-z]{2,5}\.\s*(?:\||$)")
 #: statements of the axes beyond the first that are tried (each costs a run of the recognisers)
 _MOST_RESTATED = 4
 
@@ -368,7 +390,7 @@ def reconcile(
     left out); not for a reading that is itself another statement of the axes.
     """
     best = _candidates(ctx, items, run, chart) if guess and doubtful(ctx, items) else ctx
-    if best is not ctx and (renamed := renamed_by_data(best, items)):
+    if renamed := renamed_by_data(best, items):
         # the axes a candidate found (a bar chart's categories off its data lines), with the
         # ticks the data names
         trial = best.trial(*renamed)
