@@ -207,11 +207,13 @@ def _slot(token: str) -> Value | str | None:
     if token[-1:] in _MARKS:
         token = _MARK_AFTER.sub("", token)
     if token[-1:] == "]":
-        token = _WORDED_SQUARE.sub(r" (\1)", token)  # "78.5 [light red]": a remark in words
+        # "78.5 [light red]", "94.1 [91.8–95.9]": a remark (a colour, an interval) in square
+        # brackets after the value
+        token = _SQUARE_REMARK.sub(r" (\1)", token)
     return parse_value(token)
 
 
-_WORDED_SQUARE = re.compile(r"\s*\[([A-Za-z][A-Za-z -]*)\]$")
+_SQUARE_REMARK = re.compile(r"(?<=\S)\s*\[([^\[\]()]+)\]$")
 
 
 _MARKS = "•*†‡"

@@ -371,13 +371,22 @@ def spelt_out(sentence: str, legend: AxisTicks) -> str:
             ws = [f for f in _forms(tick)[1:] if held.get(f.casefold(), 0) == 0]  # "the otter line"
         for w in ws:
             if held.get(w.casefold(), 0) <= 1:
+                forms = "|".join(map(re.escape, _forms(w))) + _stem(w, len(ws))
                 sentence = re.sub(
-                    rf"(?<![\w-])(?:{'|'.join(map(re.escape, _forms(w)))})(?![\w-])",
+                    rf"(?<![\w-])(?:{forms})(?![\w-])",
                     lambda m, t=tick: mark(t),
                     sentence,
                     flags=re.I,
                 )
     return re.sub(r"\x00(\d+)\x00", lambda m: marks[int(m.group(1))], sentence)
+
+
+def _stem(word: str, words: int) -> str:
+    """An alternation for other forms of a long word of a name of several words: "preemptive"
+    for "preemption" (the word less its last three letters, six at least), else ""."""
+    if words < 2 or len(word) < 9:
+        return ""
+    return rf"|{re.escape(word[: len(word) - 3])}[a-z]{{0,4}}"
 
 
 def _forms(word: str) -> list[str]:
