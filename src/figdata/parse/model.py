@@ -104,6 +104,8 @@ def split_label(text: str) -> tuple[str | None, str]:
             # "*Columns (x-axis):* Q1, Q2": the label's emphasis closes after the colon
             return f"{label}{opened.group(0)}", body[opened.end() :].strip()
         return label, body
+    if m := _TUPLE_THEN_VALUE.match(text):
+        return m.group(1).strip(), m.group(2).strip()  # "(Harbourton, Millbridge) 12.6"
     arrowed = any(a in text for a in _ARROWS)
     if arrowed and (m := _PAIR_THEN_SPACED_VALUE.match(text)) and _names_a_pair(m.group(1)):
         # "Hindi → Swahili      41.2": a key pair, spaces, its value (no arrow points at it)
@@ -137,6 +139,8 @@ _ITALIC_THEN_DASH = re.compile(r"^\s*([*_])(?!\1)([^*_]+?)\1\s*(?:[—–]|-(?=\
 # 13.8 | 15.6" is a row keyed by the axis' value)
 _PAIR_THEN_SPACED_VALUE = re.compile(r"^(.*\S)(?:\s{2,}|\t)([-−+~≈]?\d[\d.]*\s*%?)\s*$")
 
+# a pair of coordinates in brackets, then its value after a space
+_TUPLE_THEN_VALUE = re.compile(rf"^\s*(\([^()]+,[^()]+\))\s+([~≈]?{NUM}\s*%?)\s*\.?\s*$")
 _PAIR_THEN_VALUE = re.compile(
     r"^\s*([^\W\d][\w-]*\s*(?:→|->|⟶)\s*[^\W\d][\w-]*)(?:\s+|\s*=\s*)([-−+~≈]?\d[\d.]*\s*%?)\s*$"
 )
