@@ -58,7 +58,7 @@ _DASH_CLAUSE = re.compile(r"\s+[—–]\s+(?:and|or|with|while|each|one|per)\b.*
 _DASH_ASIDE = re.compile(r"\s[—–]\s+(?=[A-Za-z])")
 _DASH_REMARK = re.compile(r"\s+[—–]\s+[a-z]+(?:\s+[a-z,'-]+){2,}\.?$")
 _TRAIL_PAREN = re.compile(r"^(.*\S)\s*\(([^()]*)\)$")
-_MARKER_GLYPH = re.compile(r"^[\u25a0-\u25ff\u2605\u2606\u2715\u2716]+\s*")
+MARKER_GLYPH = re.compile(r"^[\u25a0-\u25ff\u2605\u2606\u2715\u2716]+\s*")
 _ENDS_IN_BRACKETS = re.compile(r"\([^()]*\)\s*\.?\s*$")
 
 
@@ -128,7 +128,7 @@ def clean_item(item: str) -> str:
         item = strip_markdown(item)
     item = item.strip().rstrip(".;").strip()
     # ("○ 50 mg", "▇ blue: ...": the marker drawn before a legend's name is no part of it)
-    item = _MARKER_GLYPH.sub("", item)
+    item = MARKER_GLYPH.sub("", item)
     # ('"Season" → Winter, Spring': the arrow from the name to the first item is no part of it)
     item = re.sub(r"^(?:and|or|&)\s+|^[—–-]\s+|^(?:→|->|⟶|=>)\s*", "", item, flags=re.I)
     item = re.sub(r"\s*\([^()]*$", "", item)  # a remark whose parenthesis the text cut off

@@ -111,6 +111,10 @@ def _nested(data: dict, rows: list[Item], ctx) -> list:
             return []
         other: AxisTicks = ctx.x if key[0] == "y" else ctx.y
         line = _line_of(rows, str(outer))
+        if isinstance(inner, dict) and len(inner) == 1:
+            (only,) = inner.values()
+            if isinstance(only, list):
+                inner = only  # '"Spring": {"values": [0.21, 0.38]}': the row's list, named
         if isinstance(inner, dict):
             for name, raw in inner.items():
                 hit = resolve(str(name), other)

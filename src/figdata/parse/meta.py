@@ -28,7 +28,7 @@ from figdata.parse.axes import (
     parse_axis,
     tick_order,
 )
-from figdata.parse.enumeration import plain_items
+from figdata.parse.enumeration import MARKER_GLYPH, plain_items
 from figdata.parse.model import NAMES_A_PANEL, Item
 from figdata.parse.swatches import is_swatch as _swatch
 from figdata.parse.text import REMARK_ONLY, norm, quoted, split_top, strip_markdown
@@ -656,6 +656,7 @@ def prose_axes(reading: Reading) -> None:
             # "... tensor parallelism (x-axis) and pipeline stages (y-axis)": their names
             target.label = target.label or _named_before_bracket(prose, role)
         return
+    empty = {"x": not x.ticks, "y": not y.ticks}
     for role, target in (("x", x), ("y", y)):
         if target.ticks:
             continue
@@ -673,6 +674,16 @@ def prose_axes(reading: Reading) -> None:
         target.ticks = found.ticks
         target.order = target.order or found.order
         target.same_as_other = target.same_as_other or found.same_as_other
+    if empty["x"] and empty["y"] and x.ticks and x.ticks == y.ticks and not explicit:
+        # ("Sectors run along the top of the grid (... on the x-axis): A, B. Regions are the
+        # row labels on the y-axis: C, D": one list read for both, where each sentence names
+        # its own axis and its own list, is a misreading; the sentences are the evidence)
+        told = {r: a for r, a in axis_sentences.read(prose) if r in ("x", "y")}
+        if len(told) == 2 and told["x"].ticks != told["y"].ticks:
+            for role, target in (("x", x), ("y", y)):
+                target.ticks = told[role].ticks
+                target.order = told[role].order or target.order
+                target.same_as_other = False
     if not x.ticks and chart_type(reading.overview) in lexicon.LEGEND_CHARTS:
         # ("the category axis lists three tasks — pick_cube, stack_blocks, open_drawer — and
         # ..."): a bar or line chart's categories that no pattern above reads, told in a
@@ -1224,6 +1235,7 @@ def series_names(texts: list[str]) -> list[str]:
         elif len(parts) == 2 and right * 2 >= len(pairs):
             text = parts[0]
         text = re.sub(r"\s*\([^()]*\b(?:bars?|line|marker)s?\b[^()]*\)$", "", text)
+        text = MARKER_GLYPH.sub("", text.strip())  # "● Athlete A": the marker drawn before it
         # 'mid green — "Two doses, 21 days apart"': the quotes set the whole name off
         text = _WHOLLY_QUOTED.sub(r"\1", text.strip())
         # "Vanilla (black, solid)": a swatch in brackets after the name

@@ -186,6 +186,7 @@ def _row_of(text: str, rows: AxisTicks) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
+_VALUE_AT_SIGN = re.compile(r"(?<=[\d%])\s*@\s*(?=\S)")
 _CELL_OR_COLUMN = re.compile(r"\s+(?:cells?|columns?)\b", re.I)
 _RUN_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)", re.I)
 _ZERO_PADDED = re.compile(r"0\d+")
@@ -209,6 +210,7 @@ def read_sentence(
     """
     if row is not None and counts_other_rows(sentence, rows, row):
         return None  # "9 points were called fist and 4 fists were called point"
+    sentence = _VALUE_AT_SIGN.sub(" at ", sentence)  # "96.8 @ 200": the value at the tick
     sentence = _respectively(sentence, cols)
     spans = [(a, b) for a, b, _ in mentions(sentence, cols) + mentions(sentence, rows)]
     spans += [m.span("rest") for m in _TICK_LIST.finditer(sentence) if _ticks_listed(m, cols)]

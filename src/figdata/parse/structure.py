@@ -483,10 +483,13 @@ def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Pan
             if zone_of_heading(text) is not None and item.kind == "heading" and not panels:
                 if zone_of_heading(text) == "data" and not re.search(r"[:|–—]", text):
                     continue
+            # ('### Chart 1: "25 °C"' over one line per series: a panel named as one opens
+            # it, whatever its lines hold)
+            named = lexicon.PANEL_OPENER.search(opener_parts(strip_markdown(text))[0].strip())
             if (
                 not _is_group_heading(text, meta)
-                and not _heads_series_lines(data, index, meta)
-                and not _heads_tick_lines(data, index, text, meta)
+                and (named or not _heads_series_lines(data, index, meta))
+                and (named or not _heads_tick_lines(data, index, text, meta))
                 and _opens_panel(data, index, text, meta)
             ):
                 panels.append(Panel(len(panels), _match_title(text, meta.titles), item.line))
