@@ -110,9 +110,6 @@ def split_label(text: str) -> tuple[str | None, str]:
     if arrowed and (m := _PAIR_THEN_SPACED_VALUE.match(text)) and _names_a_pair(m.group(1)):
         # "Hindi → Swahili      41.2": a key pair, spaces, its value (no arrow points at it)
         return m.group(1).strip(), m.group(2).strip()
-    if arrowed and (m := _PAIR_THEN_VALUE.match(text)):
-        # "sw → en 52.3", "sw → en = 52.3": two one-word names, then the value after them
-        return m.group(1).strip(), m.group(2).strip()
     for arrow in _ARROWS:
         i = find_top(text, arrow)
         if i > 0:
@@ -141,7 +138,7 @@ _PAIR_THEN_SPACED_VALUE = re.compile(r"^(.*\S)(?:\s{2,}|\t)([-−+~≈]?\d[\d.]*
 
 # a pair of coordinates in brackets, then its value after a space
 _TUPLE_THEN_VALUE = re.compile(rf"^\s*(\([^()]+,[^()]+\))\s+([~≈]?{NUM}\s*%?)\s*\.?\s*$")
-_PAIR_THEN_VALUE = re.compile(
+PAIR_THEN_VALUE = re.compile(
     r"^\s*([^\W\d][\w-]*\s*(?:→|->|⟶)\s*[^\W\d][\w-]*)(?:\s+|\s*=\s*)([-−+~≈]?\d[\d.]*\s*%?)\s*$"
 )
 

@@ -20,7 +20,7 @@ from figdata.parse.matrix_prose import (
     read_matrix_sentence,
     row_subject,
 )
-from figdata.parse.model import Item, one_line_word, split_label
+from figdata.parse.model import PAIR_THEN_VALUE, Item, one_line_word, split_label
 from figdata.parse.text import (
     CLOCK,
     MINUS,
@@ -2109,6 +2109,10 @@ def _split_statements(item: Item) -> list[Item]:
         if not part:
             continue
         label, body = split_label(part)
+        if m := PAIR_THEN_VALUE.match(part):
+            # ("sw → en 52.3 · sw → fr 41.8": statements keyed by a pair of one-word names,
+            # the value after them)
+            label, body = m.group(1).strip(), m.group(2).strip()
         out.append(Item(item.line, item.kind, item.level, part, item.zone, label, body))
     return out
 
