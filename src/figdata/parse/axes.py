@@ -168,6 +168,10 @@ def tick_list(rest: str) -> list[str]:
     if "," not in rest and re.search(r"\s[|·•]\s|\|", rest):
         # "Loam | Clay | Sand", "Weekday · Saturday · Sunday": bars or dots set the items apart
         rest = re.sub(r"\s*\|\s*|\s+[·•]\s+", ", ", rest)
+    elif (bar := re.search(r"\s[|·•]\s", rest)) and "," not in rest[bar.start() :]:
+        # ("cache size, labelled 64 MB | 256 MB | 1 GB": the list after the last comma)
+        cut = rest.rfind(",", 0, bar.start()) + 1
+        rest = rest[:cut] + re.sub(r"\s*\|\s*|\s+[·•]\s+", ", ", rest[cut:])
     # "BLOCK_N, ticks 64 / 128 / 256": items set apart by spaced slashes after
     # a list's lead words are a list ("km / h", one slash, stays a unit; "0.25 / 0.14 / 0.11"
     # alone is a row of values)
