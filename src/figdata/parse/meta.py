@@ -674,7 +674,13 @@ def prose_axes(reading: Reading) -> None:
         target.ticks = found.ticks
         target.order = target.order or found.order
         target.same_as_other = target.same_as_other or found.same_as_other
-    if empty["x"] and empty["y"] and x.ticks and x.ticks == y.ticks and not explicit:
+    if (
+        empty["x"]
+        and empty["y"]
+        and x.ticks
+        and x.ticks == y.ticks
+        and not (explicit or x.same_as_other or y.same_as_other)
+    ):
         # ("Sectors run along the top of the grid (... on the x-axis): A, B. Regions are the
         # row labels on the y-axis: C, D": one list read for both, where each sentence names
         # its own axis and its own list, is a misreading; the sentences are the evidence)
