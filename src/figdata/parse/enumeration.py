@@ -223,7 +223,12 @@ def looks_like_item(item: str) -> bool:
         return False  # "four categorical ticks", "(context window in tokens)": about the list
     if _NOT_ONE_ITEM.search(item) and not _BIN.fullmatch(item):
         return False
+    if _WALK_ONLY.fullmatch(item):
+        return False  # "..., starting at the bottom edge and moving up, 15 s": the walk
     return item.lower() not in lexicon.NOT_TICKS
+
+
+_WALK_ONLY = re.compile(rf"\s*(?:{lexicon.ORDER_ANY})\s*", re.I)
 
 
 def plain_items(text: str) -> list[str]:

@@ -46,7 +46,7 @@ ORDER_BOTTOM_UP = Entry(
     "order_bottom_up",
     r"(?:from\s+)?bottom\s*(?:[- ]to[- ]|→|->|⟶)\s*top|upward|bottom row first|"
     r"from the bottom(?:\s+up)?|"
-    r"(?:listed|read(?:ing)?)\s+upwards?",
+    r"(?:listed|read(?:ing)?)\s+upwards?|(?:moving|going|working|climbing)\s+up(?:wards?)?\b",
     "listed from bottom to top",
     "the y ticks are listed starting at the bottom edge",
 )
@@ -60,7 +60,7 @@ ORDER_TOP_DOWN = Entry(
     "order_top_down",
     r"(?:from\s+)?top\s*(?:[- ]to[- ]|→|->|⟶)\s*bottom|downward|from the top(?:\s+down)?|"
     r"top row first|"
-    r"(?:listed|read(?:ing)?)\s+downwards?",
+    r"(?:listed|read(?:ing)?)\s+downwards?|(?:moving|going|working)\s+down(?:wards?)?\b",
     "64 listed from the top",
     "the y ticks are listed starting at the top edge",
 )

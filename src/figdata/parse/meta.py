@@ -713,6 +713,11 @@ def prose_axes(reading: Reading) -> None:
             missing.ticks = other.ticks
 
 
+# a sentence whose verb after "both" or "each" is about the colour scale
+_BOTH_USE_A_SCALE = re.compile(
+    rf"\b(?:both|each)\s+(?:use|share|have)\s+[^.]*?(?:{lexicon.COLOUR_BAR.pattern})[^.]*\.?",
+    re.I,
+)
 # a sentence whose subject is the colour bar and that names no axis by its words
 _COLOUR_BAR_SENTENCE = re.compile(
     rf"(?:^|(?<=[.!?]\s))(?:an?|the)\s+(?:[\w-]+\s+){{0,3}}(?:{lexicon.COLOUR_BAR.pattern})\b"
@@ -825,6 +830,8 @@ def shared_ticks(reading: Reading) -> None:
     """ "Y-axis: the same classes" takes the other axis' ticks."""
     x, y = reading.meta.x, reading.meta.y
     prose = " ".join([reading.overview, *reading.paragraphs])
+    # ("Both use an orange colour scale with a shared colour bar from 0 to 50": the scale)
+    prose = _COLOUR_BAR_SENTENCE.sub(" ", _BOTH_USE_A_SCALE.sub(" ", prose))
     if (both := _both_axes(prose)) and not x.ticks == y.ticks == both:
         if not y.ticks and not y.order:
             y.order = tick_order(prose, both)
