@@ -120,7 +120,8 @@ _TIMES = re.compile(r"\s*(?:times?\b)?\s*[.!]?\s*", re.I)
 # "the Pine cell of this row is 0", "the Blackpoll and Palm cells in that row read 0": the
 # classes of a run, then the word "cell", then words up to the count
 _CELL_WORDS = re.compile(r"\s*cells?\b[^\d]*$", re.I)
-_RUN_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$", re.I)
+#: what joins the classes of a run: "A, B and C", "A or B"
+RUN_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)", re.I)
 
 
 def _cells_before(sentence: str, at: int, named, start: int) -> list[str]:
@@ -131,7 +132,7 @@ def _cells_before(sentence: str, at: int, named, start: int) -> list[str]:
         return []
     run = [before[-1]]
     for a, b, t in reversed(before[:-1]):
-        if not _RUN_JOIN.fullmatch(sentence[b : run[0][0]]) and sentence[b : run[0][0]].strip():
+        if not RUN_JOIN.fullmatch(sentence[b : run[0][0]]) and sentence[b : run[0][0]].strip():
             break
         run.insert(0, (a, b, t))
     return [t for *_, t in run]

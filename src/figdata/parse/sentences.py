@@ -29,6 +29,7 @@ import re
 from figdata.parse import lexicon
 from figdata.parse.accounting import numbers
 from figdata.parse.matrix_prose import (
+    RUN_JOIN,
     counts_other_rows,
     opens_row,
     read_matrix_sentence,
@@ -175,7 +176,7 @@ def _row_of(text: str, rows: AxisTicks) -> str | None:
         a, b, _ = found[i]
         nxt = found[i + 1] if i + 1 < len(found) else None
         if _CELL_OR_COLUMN.match(text, b) or (
-            nxt is not None and nxt[0] in cells and _RUN_JOIN.fullmatch(text[b : nxt[0]])
+            nxt is not None and nxt[0] in cells and RUN_JOIN.fullmatch(text[b : nxt[0]])
         ):
             cells.add(a)
     named = {t for a, _, t in found if a not in cells}
@@ -188,7 +189,6 @@ def _row_of(text: str, rows: AxisTicks) -> str | None:
 
 _VALUE_AT_SIGN = re.compile(r"(?<=[\d%])\s*@\s*(?=\S)")
 _CELL_OR_COLUMN = re.compile(r"\s+(?:cells?|columns?)\b", re.I)
-_RUN_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)", re.I)
 _ZERO_PADDED = re.compile(r"0\d+")
 
 
