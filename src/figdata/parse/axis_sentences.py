@@ -100,11 +100,41 @@ _WALK_START = re.compile(r"\b(?:with|from)\s+", re.I)
 
 def _ends_told(rest: str) -> list[str]:
     """The run between two ends told at their edges: "with Layer 0 at the bottom and Layer 3
-    at the top" -> Layer 0, Layer 1, Layer 2, Layer 3."""
+    at the top" -> Layer 0, Layer 1, Layer 2, Layer 3; or every item told at its place: "with
+    the top row ">1 mm", the middle row ">10 mm" and the bottom row ">25 mm"" (in the order of
+    the places, from the top or the left)."""
     for m in _WALK_START.finditer(rest):
         if ends := edge_range(rest[m.end() :].strip().rstrip(".")):
             return ends
+    placed = [
+        (_PLACE_RANK[m.group("place").lower()], m.group("item")) for m in _AT_PLACE.finditer(rest)
+    ]
+    if len(placed) >= 2 and len({r for r, _ in placed}) == len(placed):
+        return [item.strip() for _, item in sorted(placed)]
     return []
+
+
+_PLACE_RANK = {
+    "top": 0,
+    "leftmost": 0,
+    "first": 1,
+    "upper": 1,
+    "second": 2,
+    "middle": 3,
+    "centre": 3,
+    "center": 3,
+    "third": 4,
+    "lower": 5,
+    "last": 6,
+    "bottom": 7,
+    "rightmost": 7,
+}
+# 'the top row ">1 mm"', "the middle row 10 mm": a row or column told by its place
+_AT_PLACE = re.compile(
+    rf"\bthe\s+(?P<place>{'|'.join(_PLACE_RANK)})\s+(?:row|column)\s+(?:is\s+)?"
+    r"[\"“']?(?P<item>[^\"”',;]+?)[\"”']?(?=\s*(?:,|;|\band\b|\.\s|\.?$))",
+    re.I,
+)
 
 
 def _names_an_axis(text: str) -> bool:

@@ -436,6 +436,9 @@ def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Pan
             and item.label is not None
             and not (item.body or "").strip()
             and _PLACE_IN_LINE.search(strip_markdown(item.label))
+            # (a paragraph that ends in a colon is no panel's head: 'It contains two heatmaps,
+            # labelled "Panel 1" and "Panel 2" ... Both share the same axes:')
+            and not re.search(r"[.!?]\s", item.label)
         ):
             # "Cells, left panel (FP16), given as BLOCK_M × BLOCK_N:" over the panel's lines:
             # the panel by its place, its title the one the overview names in that place
