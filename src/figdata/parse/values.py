@@ -169,11 +169,19 @@ _BLANK = r"(?:—|−|--|·|…|n/a|N/A|NaN|[■□█▪▫░▒▓⬛◼◻])
 _SPACED_RUN = re.compile(rf"\s*(?:{NUM}%?|{_BLANK})(?:\s+(?:{NUM}%?|{_BLANK})){{2,}}\s*")
 
 
+_ORDER_TAIL = re.compile(
+    r"(?<=\d),\s*(?:in\s+(?:[a-z-]+\s+){0,2}order|(?:from\s+)?(?:left|top|bottom)\s+to\s+"
+    r"(?:right|bottom|top))\s*$",
+    re.I,
+)
+
+
 def split_values(body: str) -> list[str]:
     """The comma-separated slots of a list body (the last 'and' counts as a comma)."""
     from figdata.parse.text import split_top
 
     body = body.strip().rstrip(".;")
+    body = _ORDER_TAIL.sub("", body)  # "3.6, 4.9, 7.8, in wave order": the walk, said after
     parts = split_top(body, ",")
     if len(parts) == 1 and ";" in body:
         parts = split_top(body, ";")
