@@ -213,9 +213,11 @@ FLOORS = {
     "b187": (0.867, 0.975),
     "b188": (0.978, 1.000),
     "b189": (0.809, 0.860),
-    "b190": (0.874, 0.936),
-    "b191": (0.893, 0.931),
+    "b190": (0.931, 0.997),
+    "b191": (0.920, 0.949),
     "b192": (0.878, 0.923),
+    "b193": (0.906, 0.973),
+    "b194": (0.842, 0.917),
 }
 
 
@@ -288,7 +290,6 @@ KNOWN_NO_DATA = {
     "b157/ej18_sprint-bars",
     "b157/ej23_grid-outage",
     "b162/eo19_distill-benchmarks",
-    "b162/eo21_robot-demos",
     "b163/ep21_macro-correlation",
     "b164/eq05_pm25-diurnal",
     "b164/eq16_visual-search-rt",
@@ -319,6 +320,8 @@ KNOWN_NO_DATA = {
     "b190/fq24_gene_expression",
     "b191/fr03_ecg-classifier",
     "b192/fs23_river-discharge",
+    "b194/fu14_learning-rate-grid",
+    "b194/fu19_vaccine-uptake",
 }
 
 
