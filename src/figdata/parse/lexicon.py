@@ -46,7 +46,8 @@ ORDER_BOTTOM_UP = Entry(
     "order_bottom_up",
     r"(?:from\s+)?bottom\s*(?:[- ]to[- ]|→|->|⟶)\s*top|upward|bottom row first|"
     r"from the bottom(?:\s+up)?|"
-    r"(?:listed|read(?:ing)?)\s+upwards?|(?:moving|going|working|climbing)\s+up(?:wards?)?\b",
+    # ("moving up", "climbing upward": any walk's verb before the direction)
+    r"(?:listed|read(?:ing)?)\s+upwards?|[a-z]+ing\s+up(?:wards?)?\b",
     "listed from bottom to top",
     "the y ticks are listed starting at the bottom edge",
 )
@@ -60,7 +61,7 @@ ORDER_TOP_DOWN = Entry(
     "order_top_down",
     r"(?:from\s+)?top\s*(?:[- ]to[- ]|→|->|⟶)\s*bottom|downward|from the top(?:\s+down)?|"
     r"top row first|"
-    r"(?:listed|read(?:ing)?)\s+downwards?|(?:moving|going|working)\s+down(?:wards?)?\b",
+    r"(?:listed|read(?:ing)?)\s+downwards?|[a-z]+ing\s+down(?:wards?)?\b",
     "64 listed from the top",
     "the y ticks are listed starting at the top edge",
 )

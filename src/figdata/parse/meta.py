@@ -633,11 +633,17 @@ def _data_line(label: str, body: str) -> bool:
 # --- document recognisers ----------------------------------------------------------------
 
 
+def _axes_prose(reading: Reading) -> str:
+    """The prose that may tell the axes: the overview and the unread paragraphs, without the
+    sentences about the colour scale ("A colourbar at the bottom (horizontal) runs from −5 to
+    35", "Both use an orange colour scale with a shared colour bar from 0 to 50")."""
+    prose = " ".join([reading.overview, *reading.paragraphs])
+    return _COLOUR_BAR_SENTENCE.sub(" ", _BOTH_USE_A_SCALE.sub(" ", prose))
+
+
 def prose_axes(reading: Reading) -> None:
     """Axes the overview tells in a sentence, for an axis no entry listed."""
-    prose = " ".join([reading.overview, *reading.paragraphs])
-    # ("A colourbar at the bottom (horizontal) runs from −5 to 35": the scale, not an axis)
-    prose = _COLOUR_BAR_SENTENCE.sub(" ", prose)
+    prose = _axes_prose(reading)
     if chart_type(reading.overview) in lexicon.LEGEND_CHARTS:
         # "(rows are weeks, columns are the three series)": how a table of a line or bar
         # chart is laid out, not the chart's axes (x is the x-axis, y the legend's series)
@@ -829,9 +835,7 @@ def _swatch_for(tick: str) -> str:
 def shared_ticks(reading: Reading) -> None:
     """ "Y-axis: the same classes" takes the other axis' ticks."""
     x, y = reading.meta.x, reading.meta.y
-    prose = " ".join([reading.overview, *reading.paragraphs])
-    # ("Both use an orange colour scale with a shared colour bar from 0 to 50": the scale)
-    prose = _COLOUR_BAR_SENTENCE.sub(" ", _BOTH_USE_A_SCALE.sub(" ", prose))
+    prose = _axes_prose(reading)
     if (both := _both_axes(prose)) and not x.ticks == y.ticks == both:
         if not y.ticks and not y.order:
             y.order = tick_order(prose, both)

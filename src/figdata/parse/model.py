@@ -523,10 +523,13 @@ def assign_zones(items: list[Item]) -> None:
 
 
 _BARE_HEAD = re.compile(r"\s*[A-Z][\w-]*(?:\s+[\w-]+){0,2}\s*")
-_LETTERED_PANEL = re.compile(r"^\s*\((?:[a-h]|\d{1,2}|[ivx]{1,4})\)\s+\S")
+#: where a panel stands, or its rank: "Left panel", "second chart"
+PANEL_PLACE = r"left|right|center|centre|middle|top|bottom|upper|lower|first|second|third"
+#: a panel's letter or number in brackets: "(a)", "(2)", "(iv)"
+PANEL_LETTER = r"\((?:[a-h]|\d{1,2}|[ivx]{1,4})\)"
+_LETTERED_PANEL = re.compile(rf"^\s*{PANEL_LETTER}\s+\S")
 _PLACED_PANEL_TITLED = re.compile(
-    r"^\s*(?:left|right|top|bottom|upper|lower|middle|first|second|third)\s+panel\b"
-    r"[^.]{0,20}?\btitled\s+[\"“][^\"”]+[\"”]\s*:?\s*$",
+    rf"^\s*(?:{PANEL_PLACE})\s+panel\b[^.]{{0,20}}?\btitled\s+[\"“][^\"”]+[\"”]\s*:?\s*$",
     re.I,
 )
 _ELEMENT_HEAD = re.compile(

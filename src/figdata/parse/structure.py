@@ -9,6 +9,8 @@ from figdata.parse import lexicon
 from figdata.parse.meta import Meta
 from figdata.parse.model import (
     NAMES_A_PANEL,
+    PANEL_LETTER,
+    PANEL_PLACE,
     Item,
     opener_parts,
     split_label,
@@ -44,7 +46,7 @@ _PANEL_WORD = NAMES_A_PANEL
 _PANEL_AFTER = re.compile(r"\s+(?:panel|chart|heatmap|map|plot)\s*:?\s*$", re.I)
 # "Left panel", "Top chart", "Panel 2": a panel named by its place or number alone
 _PLACED_PANEL = re.compile(
-    r"(?:(?:left|right|center|centre|middle|top|bottom|upper|lower|first|second|third)"
+    rf"(?:(?:{PANEL_PLACE})"
     r"(?:[- ](?:left|right))?\s+(?:panel|chart|plot|heatmap|map)|(?:panel|chart|plot)\s+"
     r"(?:\d{1,2}|[a-h]))",
     re.I,
@@ -329,11 +331,9 @@ def _holds_data(item: Item) -> bool:
 
 # ("**(a) AA6061**": the title unquoted, a few words without a sentence's stop)
 # 'Left panel, titled "Leaf tissue"': the panel by its place, then its quoted title
-_PLACE_THEN_PANEL = re.compile(
-    r"\s*(?:left|right|top|bottom|upper|lower|middle|first|second|third)\s+panel\b", re.I
-)
+_PLACE_THEN_PANEL = re.compile(rf"\s*(?:{PANEL_PLACE})\s+panel\b", re.I)
 _LETTER_THEN_TITLE = re.compile(
-    r"^\s*\((?:[a-h]|\d{1,2}|[ivx]{1,4})\)\s+"
+    rf"^\s*{PANEL_LETTER}\s+"
     r"(?P<title>[\"“][^\"“”]+[\"”]|[^\s.:;,][^.:;,]*?(?:\s+[^\s.:;,]+){0,5})\s*$"
 )
 
