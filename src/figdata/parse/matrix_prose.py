@@ -19,7 +19,9 @@ _COUNT_CLAUSE_END = re.compile(
     r"[,;:]|(?<=[a-z])[.!?]\s|\band\b|\bwhile\b|\bwhereas\b|\bbut\b", re.I
 )
 _COLUMN = re.compile(r"\s+columns?\b", re.I)
-_CELL = re.compile(r"\s+cells?\b", re.I)
+#: a class named with the word for a cell or a column after it: "the Pine cell", "the 16K
+#: columns" name no row
+NAMES_A_CELL = re.compile(r"\s+(?:cells?|columns?)\b", re.I)
 _ON_DIAGONAL = re.compile(r"\b(?:correct(?:ly)?|right(?:ly)?|on\s+the\s+diagonal)\b", re.I)
 # a count of the row's own items, not a cell: "Each true class contains 50 clips", "of 50"
 _TOTAL_BEFORE = re.compile(r"\b(?:of|out\s+of)\s*$", re.I)
@@ -124,18 +126,31 @@ _CELL_WORDS = re.compile(r"\s*cells?\b[^\d]*$", re.I)
 RUN_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)", re.I)
 
 
+def cell_runs(text: str, named) -> list[list[tuple[int, int, str]]]:
+    """The runs of mentions (start, end, class) that name cells or columns: "the Blackpoll and
+    Palm cells", "the 4K and 16K columns" (classes joined by "and" or commas, the last one
+    followed by the word for a cell or a column)."""
+    found, runs = sorted(named), []
+    i = len(found) - 1
+    while i >= 0:
+        if not NAMES_A_CELL.match(text, found[i][1]):
+            i -= 1
+            continue
+        run, i = [found[i]], i - 1
+        while i >= 0 and RUN_JOIN.fullmatch(text[found[i][1] : run[0][0]]):
+            run.insert(0, found[i])
+            i -= 1
+        runs.append(run)
+    return runs
+
+
 def _cells_before(sentence: str, at: int, named, start: int) -> list[str]:
     """The classes whose cells the words before the count at ``at`` name ("the Blackpoll and
     Palm cells in that row read 0"), or [] when the words are not of that shape."""
-    before = [(a, b, t) for a, b, t in named if start <= a and b <= at]
-    if not before or not _CELL_WORDS.match(sentence, before[-1][1], at):
-        return []
-    run = [before[-1]]
-    for a, b, t in reversed(before[:-1]):
-        if not RUN_JOIN.fullmatch(sentence[b : run[0][0]]) and sentence[b : run[0][0]].strip():
-            break
-        run.insert(0, (a, b, t))
-    return [t for *_, t in run]
+    for run in cell_runs(sentence, [m for m in named if start <= m[0] and m[1] <= at]):
+        if _CELL_WORDS.match(sentence, run[-1][1], at):
+            return [t for *_, t in run]
+    return []
 
 
 _SPELLED_COUNT = re.compile(
@@ -190,7 +205,7 @@ def row_subject(sentence: str, rows: AxisTicks) -> tuple[str, int, int] | None:
     if not found:
         return None
     start, end, tick = found[0]
-    if _COLUMN.match(sentence, end) or _CELL.match(sentence, end):
+    if NAMES_A_CELL.match(sentence, end):
         return None  # "the entries in the Coil column", "the Pine cell": a column, not the row
     if _VERB.search(_COUNT_CLAUSE_END.split(sentence[:start])[-1]):
         return None  # "None are called robin (0)": a verb's object, not the sentence's row

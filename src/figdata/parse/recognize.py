@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from figdata.parse import jsonblock, lexicon
 from figdata.parse.findings import finding
 from figdata.parse.matrix_prose import (
+    NAMES_A_CELL,
     clause_subjects,
     counted_rows,
     opens_row,
@@ -1121,7 +1122,7 @@ def _prose_row(text: str, ctx: Context) -> str | None:
     found = [
         m
         for m in mentions(text[: first.start()] if first else "", ctx.y)
-        if not re.match(rf"\s*\(\s*{NUM}|\s*(?:cells?|columns?)\b", text[m[1] :])
+        if not (re.match(rf"\s*\(\s*{NUM}", text[m[1] :]) or NAMES_A_CELL.match(text, m[1]))
     ]
     named = {t for *_, t in found}
     if len(named) == 1:

@@ -29,7 +29,7 @@ import re
 from figdata.parse import lexicon
 from figdata.parse.accounting import numbers
 from figdata.parse.matrix_prose import (
-    RUN_JOIN,
+    cell_runs,
     counts_other_rows,
     opens_row,
     read_matrix_sentence,
@@ -170,15 +170,8 @@ def _described(text: str, axis: AxisTicks) -> str | None:
 def _row_of(text: str, rows: AxisTicks) -> str | None:
     # ("The Pine cell of this row is 0", "the 4K and 16K columns": classes that name cells or
     # columns are no row)
-    found = sorted(mentions(text, rows))
-    cells: set[int] = set()
-    for i in range(len(found) - 1, -1, -1):
-        a, b, _ = found[i]
-        nxt = found[i + 1] if i + 1 < len(found) else None
-        if _CELL_OR_COLUMN.match(text, b) or (
-            nxt is not None and nxt[0] in cells and RUN_JOIN.fullmatch(text[b : nxt[0]])
-        ):
-            cells.add(a)
+    found = mentions(text, rows)
+    cells = {a for run in cell_runs(text, found) for a, _, _ in run}
     named = {t for a, _, t in found if a not in cells}
     if not named and (first := _NUMBER.search(text)):
         # "On weekdays, 64% of seats were taken ...": the row named in the plural, as the
@@ -188,7 +181,6 @@ def _row_of(text: str, rows: AxisTicks) -> str | None:
 
 
 _VALUE_AT_SIGN = re.compile(r"(?<=[\d%])\s*@\s*(?=\S)")
-_CELL_OR_COLUMN = re.compile(r"\s+(?:cells?|columns?)\b", re.I)
 _ZERO_PADDED = re.compile(r"0\d+")
 
 
