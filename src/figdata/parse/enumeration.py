@@ -199,8 +199,10 @@ _NOT_ONE_ITEM = re.compile(
 _BIN = re.compile(
     # ("blocks 1-4", "ages 18–24": a named span of the axis)
     # ("30–33°C": a unit with a degree sign)
-    r"[\w.%-]+|[\w.%:]+[–—][\w.%:°]+|[A-Za-z][\w.]*\s+\d[\d.]*\s?[-–—]\s?\d[\d.]*"
-    r"|\d[\d.]*\s?[-–—]\s?\d[\d.]*\s*°?[^\W\d]{1,5}(?:/[^\W\d]{1,3})?\.?(?:\s*\([^()]*\))?"
+    # ("0-30'", "61-90′": a bin of minutes or inches carries its prime)
+    r"(?:[\w.%-]+|[\w.%:]+[–—][\w.%:°]+|[A-Za-z][\w.]*\s+\d[\d.]*\s?[-–—]\s?\d[\d.]*"
+    r"|\d[\d.]*\s?[-–—]\s?\d[\d.]*\s*°?[^\W\d]{1,5}(?:/[^\W\d]{1,3})?\.?(?:\s*\([^()]*\))?)"
+    r"['′″]?"
 )
 
 
@@ -857,6 +859,9 @@ def edge_range(text: str) -> list[str]:
     return expand_range(f"{m.group('a')} to {m.group('b')}") if m else []
 
 
+_SPANS = re.compile(r"(?<![\d.])\d[\d.]*\s?[-–]\s?\d")
+
+
 def read_enumeration(rest: str) -> list[str]:
     """The items a description lists, in the order it lists them."""
     if filled := elided(rest):
@@ -884,7 +889,8 @@ def read_enumeration(rest: str) -> list[str]:
                 if len(run) == 2 and not bins and expand_range(segment):
                     return expand_range(segment)
                 return run
-        if expanded := expand_range(segment):
+        # ("0-30', 31-60', 61-90'": several spans are the bins of a list, not one range)
+        if len(_SPANS.findall(segment)) < 2 and (expanded := expand_range(segment)):
             return expanded
     # '"Sequence length" (512, 1024, 2048)': the list is the parenthesis
     inner = re.search(r"\(([^()]*,[^()]*)\)", rest)
