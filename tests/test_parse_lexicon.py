@@ -53,6 +53,14 @@ def test_zone_words_match_their_examples():
         ("1, 2, ..., 5", ["1", "2", "3", "4", "5"]),
         ("1, 2, 4, …, 16", ["1", "2", "4", "8", "16"]),
         ("0.1, 0.2, …", ["0.1", "0.2"]),
+        # a walk told with a verb: neither the verb nor the words before the first end is a tick
+        (
+            "the chart sets 2 at the bottom and climbs through 4, 6 to 8 at the top",
+            ["2", "4", "6", "8"],
+        ),
+        ("10 at the left, rising through 20, 30 to 40", ["10", "20", "30", "40"]),
+        # several spans are the bins of a list, not one range to expand
+        ("0-20', 21-40', 41-60'", ["0-20'", "21-40'", "41-60'"]),
     ],
 )
 def test_enumerations_are_read_as_a_grammar(text, items):

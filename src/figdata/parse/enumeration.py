@@ -230,7 +230,7 @@ def looks_like_item(item: str) -> bool:
     return item.lower() not in lexicon.NOT_TICKS
 
 
-_WALK_ONLY = re.compile(rf"\s*(?:{lexicon.ORDER_ANY})\s*", re.I)
+_WALK_ONLY = re.compile(rf"\s*(?:{lexicon.ORDER_ANY}|{lexicon.WALK_VERB.pattern})\s*", re.I)
 
 
 def plain_items(text: str) -> list[str]:
@@ -260,6 +260,11 @@ def runs(text: str) -> list[tuple[bool, list[str]]]:
     parts = [_DASH_REMARK.sub("", _DASH_CLAUSE.sub("", p)) for p in _split(text) if p.strip()]
     # ("`Bits=2` at the bottom and `Bits=3`, `Bits=4`": an item at its edge, then the next)
     parts = [q for p in parts for q in _at_edge_and(p)]
+    # ("0.0, increases upward, 0.25, 0.5": the walk's verb between items is none of them)
+    parts = [p for p in parts if not _WALK_ONLY.fullmatch(clean_item(p))] or parts
+    if len(parts) >= 3 and all(_BARE_NUMBER.match(clean_item(p)) for p in parts[1:]):
+        # ("the figure puts 0.0, 0.25, 0.5": words in lower case before the first number)
+        parts[0] = re.sub(rf"^[a-z][a-z ]*\s(?={_NUMBER_TICK.pattern}\W*$)", "", parts[0])
     if sum(bool(_PLACES.search(p)) for p in parts) >= 2:
         # "with Sand at the bottom, Loam in the middle and Clay at the top": places, not names
         parts = [_PLACES.sub("", p) for p in parts]
@@ -815,6 +820,16 @@ _WALK_IN_WORDS = re.compile(
 )
 
 
+# "10 at the bottom and climbs through 20 to 40 at the top": the first end at its edge, then
+# the walk's verb, its middle and its last item
+_EDGE_WALK = re.compile(
+    rf"(?P<a>[^\s,]+){_EDGE_REMARK.pattern}\s+(?:and\s+)?(?:[a-z]+\s+){{0,2}}?"
+    r"(?:through|thru|via)\s+(?P<b>\S+(?:\s+\S+){0,8}?)\s+"
+    r"(?:(?:down|up|over|across|on)\s+)?to\s+(?P<c>.+)$",
+    re.I,
+)
+
+
 def walked_list(text: str) -> str:
     """'from Mon at the top through Tue, Wed and Sat down to Sun at the bottom' as a list.
 
@@ -822,13 +837,17 @@ def walked_list(text: str) -> str:
     "and" inside the walk separate items. Only a text that also separates items by commas
     is read this way; "Mar through Jun" alone stays a range.
     """
-    if "," not in text and (m := _WALK_IN_WORDS.search(text)):
+    if "," not in text and (m := _WALK_IN_WORDS.search(text) or _EDGE_WALK.search(text)):
         # "from 0.0 at the bottom through 0.1 and 0.2 to 0.5 at the top": no comma, the walk
         # words alone set the first item, the middle ones and the last apart
         text = f"{m.group('a')}, {m.group('b')}, {m.group('c')}"
     elif "," not in text or not _WALK.search(text):
         return text
     walked = _EDGE_REMARK.sub("", text)
+    if through := re.search(r"\s(?:through|thru|via)\s", walked):
+        # "through 0.25, 0.5, 0.75 to 1.0": after the walk's middle, "to" names its last item
+        head, tail = walked[: through.end()], walked[through.end() :]
+        walked = head + re.sub(r"^(.*,.*?)\s+to\s+(?=\S+$)", r"\1, ", tail.rstrip(" ."))
     walked = _WALK.sub(", ", walked)
     walked = re.sub(r"\s+(?:and|or)\s+", ", ", walked)
     return re.sub(r"^\s*from\s+", "", walked, flags=re.I)

@@ -67,6 +67,14 @@ ORDER_TOP_DOWN = Entry(
 )
 #: any of the three orders, as one alternation for patterns that accept whichever is told
 ORDER_ANY = rf"(?:{ORDER_TOP_DOWN.pattern}|{ORDER_BOTTOM_UP.pattern}|{ORDER_LEFT_RIGHT.pattern})"
+#: a verb of moving along an axis, with or without its direction: no tick of the list
+WALK_VERB = Entry(
+    "walk_verb",
+    r"(?:and\s+)?(?:ris|climb|increas|ascend|descend|fall|decreas|go|mov|run|step|proceed)"
+    r"(?:ing|e?s)(?:\s+(?:up|down|upwards?|downwards?|rightwards?|leftwards?|across|along))?",
+    "0.0 at the bottom and increases upward through 0.25, 0.5",
+    "the words of a walk between the items of a list",
+)
 
 #: verbs by which prose ties an axis to what it shows ("the x axis has four ticks: ...")
 AXIS_VERB = Entry(
@@ -729,4 +737,5 @@ ENTRIES: tuple[Entry, ...] = (
     VALUES_FIELD,
     READING_WALK,
     UNIT_WORD,
+    WALK_VERB,
 )
