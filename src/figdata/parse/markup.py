@@ -35,7 +35,10 @@ def _f(line: int, detail: str, raw: str) -> dict:
 
 _COLUMNS_UPWARD = re.compile(
     # ("within each column the entries go from the bottom row ... to the top row")
-    r"\bcolumns?\b[^.;:]{0,30}?\b(?:listed|read|given|written|ordered|runs?|go(?:es)?|starts?)\s+"
+    # (a verb of copying, before or after: "I transcribe each column from the bottom tile")
+    r"\b(?:(?:transcrib|cop(?:y|i)|record|enter)[a-z]*\s+(?:[a-z]+\s+){0,2}columns?\s+|"
+    r"columns?\b[^.;:]{0,30}?\b(?:listed|read|given|written|ordered|runs?|go(?:es)?|starts?|"
+    r"transcribed|copied|recorded|entered)\s+)"
     r"(?:(?:from|at)\s+(?:the\s+)?bottom|bottom[- ]to[- ]top|upwards?)",
     re.I,
 )
