@@ -174,6 +174,12 @@ _CODE_ROW = re.compile(
     r"^([^\s\d\W][^\s,]*)\s+([-−+~≈]?\d[\d.]*%?(?:\s*,\s*[-−+~≈]?\d[\d.]*%?)*)\s*$"
 )
 
+# "HIIT        (0, 44.1)  (3, 46.8)": a series' name, then its points as pairs, no colon
+_NAME_THEN_PAIRS = re.compile(
+    r"^\s*([^\W\d][^(:|]{0,40}?)\s+"
+    r"(\([^()]*\d[^()]*\)(?:\s*[,;]?\s*\([^()]*\d[^()]*\))+)\s*[.;]?\s*$"
+)
+
 _SETEXT = re.compile(r"^\s{0,3}={3,}\s*$")
 
 
@@ -284,6 +290,8 @@ def classify(lines: list[str]) -> list[Item]:
             # (a block of code in that form is a CSV grid, read as a whole: code_grid)
             if row := _NAME_THEN_VALUES.match(item.text):
                 item.label, item.body = row.group(1).strip(), row.group(2).strip()
+        if item.label is None and (pairs := _NAME_THEN_PAIRS.match(item.text)):
+            item.label, item.body = pairs.group(1).strip(), pairs.group(2)
         if item.kind == "code" and item.label is None and (row := _CODE_ROW.match(item.text)):
             # "NER   0.62, 1.00" in a block of code: a row's name, then its values
             item.label, item.body = row.group(1), row.group(2)
