@@ -163,7 +163,22 @@ def _resolve(label: str, name: str, axis_label: str | None, ticks: tuple) -> Res
     inner = re.findall(r"\(([^()]+)\)", strip_markdown(label))
     if len(inner) == 1 and (tick := match_tick(inner[0], axis.ticks)) is not None:
         return Resolved(tick, "")
-    return None
+    return _by_position(text, axis)
+
+
+# "Row 2", "Column 4" where no tick is a number: the row or column counted in the order the
+# axis lists its ticks, from 1
+_POSITION = {"y": re.compile(r"rows?\s*#?\s*(\d{1,3})", re.I)}
+_POSITION["x"] = re.compile(r"(?:columns?|cols?\.?)\s*#?\s*(\d{1,3})", re.I)
+
+
+def _by_position(text: str, axis: AxisTicks) -> Resolved | None:
+    pattern = _POSITION.get(axis.name)
+    m = pattern.fullmatch(text) if pattern else None
+    if not m or any(_numeric(t) is not None for t in axis.ticks):
+        return None
+    index = int(m.group(1))
+    return Resolved(axis.ticks[index - 1], "") if 1 <= index <= len(axis.ticks) else None
 
 
 #: the word after a name for the part of the chart it names: "U18 bar", "**pH** row"
