@@ -52,3 +52,9 @@ def test_an_approximate_claim_within_rounding_agrees_with_the_cell():
     assert "conflict_with_summary" not in kinds("around 79")
     assert "conflict_with_summary" in kinds("79")
     assert "conflict_with_summary" in kinds("around 85")
+
+
+def test_a_sentence_before_a_colon_that_names_no_title_gives_none():
+    # 'with the title "Defects per cm²". ... the other way round: the cleanest values ...': the
+    # quoted name is the title, not what follows the sentence's colon
+    assert _panels("long_underlined_head_over_an_aligned_grid.md") == [("Defects per cm²", 12)]

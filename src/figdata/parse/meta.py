@@ -1324,6 +1324,9 @@ def _title_items(items: list[Item]) -> list[str]:
             continue
         if axis_role(strip_markdown(label)) in ("x", "y", "both") or is_colourbar_label(label):
             continue  # "X-axis Title: Predicted" names an axis, not a panel
+        last = re.split(r"(?<=[.!?])\s+", strip_markdown(label).strip())[-1]
+        if not re.search(r"\btitles?\b|^panels?\b", last, re.I):
+            continue  # a sentence before a colon ('... with the title "X". It ...: the best')
         # "(a) Pass@1 over Training - positioned at the top-center": where it stands is no title
         body = _PLACED_REMARK.sub("", item.body or "")
         if lexicon.NO_TITLE.regex.match(strip_markdown(body)):

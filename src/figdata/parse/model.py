@@ -212,8 +212,10 @@ _SETEXT_DASHES = re.compile(r"^\s{0,3}(-{3,})\s*$")
 def _underlined(text: str, dashes: int) -> bool:
     """A title of a few words, no sentence, with a line of dashes about its length under it."""
     words = text.split()
+    # (a longer head with its remark in brackets, underlined to the character, is one too:
+    # "Cell values (as printed, one line per bin, left to right)")
     return (
-        len(words) <= 6
+        (len(words) <= 6 or (len(words) <= 16 and text.strip().endswith(")")))
         and not re.search(r"[.:;,]$", text.strip())
         and abs(dashes - len(text.strip())) <= 3
     )
