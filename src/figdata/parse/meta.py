@@ -970,7 +970,7 @@ DOCUMENT_RECOGNISERS: tuple[tuple[str, DocRecogniser], ...] = (
 def read_meta(items: list[Item]) -> Meta:
     """Run the registry over the title, overview and components parts of a description."""
     meta = _read_zones(items)
-    if not (meta.x.ticks or meta.y.ticks or meta.legend):
+    if not (meta.x.ticks and (meta.y.ticks or meta.legend)):
         # "**Figure content.** A 4-class confusion matrix ...; both axes list the classes in
         # the order ...": the axes told in a paragraph that the zones took for data; read as
         # the overview, kept when it finds ticks
@@ -1004,7 +1004,16 @@ def read_meta(items: list[Item]) -> Meta:
         if any(zone != "data" for zone in told.values()):
             widened = [replace(it, zone=told.get(id(it), it.zone)) for it in items]
             again = _read_zones(widened)
-            if again.x.ticks or again.y.ticks:
+            # (an axis the zones read stays as read: "### The rows" tells only the other one)
+            kept = all(
+                not mine.ticks or mine.ticks == theirs.ticks
+                for mine, theirs in ((meta.x, again.x), (meta.y, again.y))
+            )
+            found = (bool(meta.x.ticks), bool(meta.y.ticks or meta.legend))
+            more = (bool(again.x.ticks), bool(again.y.ticks or again.legend))
+            if kept and more != found and all(b or not a for a, b in zip(found, more, strict=True)):
+                for mine, theirs in ((meta.x, again.x), (meta.y, again.y)):
+                    theirs.label = theirs.label or mine.label
                 meta = again
     return _settle(meta, items)
 

@@ -39,7 +39,7 @@ from figdata.parse.matrix_prose import (
 from figdata.parse.model import Item
 from figdata.parse.recognize import SUMMARY_LABEL, Context, bound_before
 from figdata.parse.text import CLOCK, strip_markdown
-from figdata.parse.ticks import AxisTicks, mentions, plural_mentions, resolve
+from figdata.parse.ticks import AxisTicks, longest_mentions, mentions, plural_mentions, resolve
 from figdata.parse.values import NUM, Value, parse_value
 
 _DIGIT = re.compile(r"\d")
@@ -361,7 +361,10 @@ def _read_item(
         text = strip_markdown(item.text)
     out = []
     square = set(rows.ticks) == set(cols.ticks)
-    for sentence in SENTENCE.split(text):
+    said = SENTENCE.split(text)
+    if not square:
+        said = [clause for sentence in said for clause in _row_clauses(sentence, rows, cols)]
+    for sentence in said:
         if square:
             sentence = spelled_counts(sentence)  # "Two went to Yellow, one to Blackpoll"
         if not _DIGIT.search(sentence):
@@ -405,6 +408,39 @@ def _read_item(
             told = read_matrix_sentence(sentence, cols, row)
         out += [(tick, row, value) for tick, value in told or []]
     return out
+
+
+_CLAUSE_BEFORE = re.compile(
+    r"(?:[,;]\s*(?:(?:and|but|while|whereas)\s+)?|\s+(?:while|whereas)\s+)$"
+)
+
+
+def _row_clauses(sentence: str, rows: AxisTicks, cols: AxisTicks) -> list[str]:
+    """'On Sat the counts are 1.4, 5.9 and 8.2, and Sun is quieter, at 0.9, 4.8 and 7.6': a
+    sentence that gives two rows their values, cut where a clause names the next row (each
+    part must hold two values or more, and a sentence that names one column is that column's
+    values, read down it)."""
+    if len({t for *_, t in mentions(sentence, cols)}) == 1:
+        return [sentence]  # "At 6 h, A sits at 2.1 ...; B at 0.3 and C at 0.2": one column's
+    found = longest_mentions(mentions(sentence, rows))
+    cuts, seen = [], {found[0][2]} if found else set()
+    for start, _, tick in found[1:]:
+        if tick not in seen and (m := _CLAUSE_BEFORE.search(sentence[:start])):
+            cuts.append(m.start())
+        seen.add(tick)
+    if not cuts:
+        return [sentence]
+    bounds = [0, *cuts, len(sentence)]
+    parts = [sentence[a:b].strip(" ,;") for a, b in zip(bounds, bounds[1:], strict=False)]
+    if all(_values_in(p, rows, cols) >= 2 for p in parts):
+        return parts
+    return [sentence]
+
+
+def _values_in(text: str, rows: AxisTicks, cols: AxisTicks) -> int:
+    """Numbers in a clause that are not a tick named."""
+    spans = [(a, b) for a, b, _ in mentions(text, cols) + mentions(text, rows)]
+    return sum(not any(a <= m.start() < b for a, b in spans) for m in _NUMBER.finditer(text))
 
 
 def _down_a_column(

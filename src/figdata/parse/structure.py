@@ -67,6 +67,8 @@ class Panel:
 
 
 _PLACE_IN_LINE = re.compile(rf"\b(?:{_PLACED_PANEL.pattern})\b", re.I)
+# "Left panel, 2016 event" on a line of its own: the panel's place before its title
+_PANEL_BEFORE = re.compile(rf"^\s*(?:{_PLACED_PANEL.pattern})\s*[,:–—-]\s*", re.I)
 
 
 def clean_title(text: str) -> str:
@@ -424,7 +426,7 @@ def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Pan
         if (
             item.kind == "text"
             and len(meta.titles) >= 2
-            and norm(_PANEL_AFTER.sub("", strip_markdown(item.text)))
+            and norm(_PANEL_BEFORE.sub("", _PANEL_AFTER.sub("", strip_markdown(item.text))))
             in {norm(t) for t in meta.titles}
         ):
             # 'Site 1: Sandy loam (Kano)' on a line of its own, a title the overview gave one
