@@ -137,7 +137,7 @@ _AT_PLACE = re.compile(
 )
 
 
-def _names_an_axis(text: str) -> bool:
+def names_an_axis(text: str) -> bool:
     return any(rx.search(text) for rx in (*_LETTER.values(), *_NAMES.values()))
 
 
@@ -149,7 +149,8 @@ def _statements(text: str) -> list[str]:
         clauses = _CLAUSE.split(sentence)
         out.append(clauses[0])
         for clause in clauses[1:]:
-            if _names_an_axis(clause):
+            if names_an_axis(clause) or _LEGEND.search(clause):
+                # ("...; the players appear in the order of the legend: A, B": the legend's)
                 out.append(clause)
             else:
                 out[-1] = f"{out[-1]}; {clause}"
@@ -187,7 +188,7 @@ def legend_list(text: str) -> list[str]:
     """The entries of the first sentence of ``text`` that names the legend and lists items
     after it ("A legend in the upper-left corner lists the models in this order: Random walk,
     AR(1), VAR(4), and Phillips-curve BVAR.")."""
-    for sentence in _SENTENCE.split(strip_markdown(text)):
+    for sentence in _statements(strip_markdown(text)):
         if (m := _LEGEND.search(sentence)) is None or any(
             rx.search(sentence) for rx in (*_LETTER.values(), *_NAMES.values())
         ):
@@ -197,6 +198,10 @@ def legend_list(text: str) -> list[str]:
         rest = _SET_OFF.sub(" ", sentence[m.end() :], count=1)
         # (no words that open a list: "the legend sits in the lower right")
         entries = _listed(rest, led=True)
+        head = rest.split(",", 1)[0]
+        if not entries and ":" in head and not names_an_axis(head):
+            # ("the legend at top right: Okafor (gold), Reyes (grey)": a colon opens the list)
+            entries = _listed(rest[rest.index(":") + 1 :])
         # ("... lists: 1. Control (black, open circles) 2. ...": the entries are on the next
         # lines; what a split on commas finds there are swatches)
         if entries and not any(is_swatch(e.strip("() ")) for e in entries):

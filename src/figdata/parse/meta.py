@@ -672,6 +672,7 @@ def prose_axes(reading: Reading) -> None:
             or _placed_values(found.ticks)
             or _counts(found.ticks)
             or any(_CLAUSE_OPENER.match(t) for t in found.ticks)
+            or _legend_list_at(prose, found.ticks)
         ):
             continue
         if axis_sentences.told_values(found.ticks):
@@ -1414,6 +1415,17 @@ def _counted_bracket(role: str) -> re.Pattern:
         r"\((?P<inner>[^()]+)\)",
         re.I,
     )
+
+
+def _legend_list_at(text: str, ticks: list[str]) -> bool:
+    """The list is the legend's: 'along the horizontal axis; ... in the same order as in the
+    legend at top right: Okafor (gold), Lindqvist (maroon)' names the legend nearer to it
+    than any axis, in its own clause."""
+    at = text.find(ticks[0]) if ticks else -1
+    if at < 0:
+        return False
+    clause = re.split(r"[.;]\s", text[:at])[-1]
+    return bool(re.search(r"\blegend\b", clause, re.I)) and not axis_sentences.names_an_axis(clause)
 
 
 def _axis_in_prose(text: str, role: str) -> Axis | None:
