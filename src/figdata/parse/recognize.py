@@ -1994,6 +1994,7 @@ def _prose_point(item: Item, ctx: Context, group) -> bool:
             if not any(a <= m.start() < b for a, b in spans)
             and not re.search(r"\d\s*(?:-|–|—|to|and)\s*$", clause[: m.start()])
             and not bound_before(clause[: m.start()])  # "likely beyond -30%"
+            and not re.match(r"-[A-Za-z]", clause[m.end() :])  # "a 500-word vocabulary"
         ]
         if len(numbers) != 1 or re.match(r"\s*(?:times|x\b|×)", clause[numbers[0].end() :]):
             continue

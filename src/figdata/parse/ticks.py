@@ -163,7 +163,19 @@ def _resolve(label: str, name: str, axis_label: str | None, ticks: tuple) -> Res
     inner = re.findall(r"\(([^()]+)\)", strip_markdown(label))
     if len(inner) == 1 and (tick := match_tick(inner[0], axis.ticks)) is not None:
         return Resolved(tick, "")
-    return _by_position(text, axis)
+    return _by_position(text, axis) or _number_of_named_ticks(text, axis)
+
+
+def _number_of_named_ticks(text: str, axis: AxisTicks) -> Resolved | None:
+    """ "0" where every tick is the same word and a number ("Layer 0", "Layer 3"): the tick
+    with that number."""
+    if _numeric(text) is None:
+        return None
+    parts = [re.fullmatch(r"([^\W\d][\w-]*)\s*(\d[\d.]*)", t) for t in axis.ticks]
+    if not all(parts) or len({p.group(1).casefold() for p in parts if p}) != 1:
+        return None
+    hits = [t for t, p in zip(axis.ticks, parts, strict=True) if p and p.group(2) == text]
+    return Resolved(hits[0], "") if len(hits) == 1 else None
 
 
 # "Row 2", "Column 4" where no tick is a number: the row or column counted in the order the
