@@ -64,9 +64,11 @@ def _parts(item: Item) -> list[str]:
     parts = [p for p in _COLUMNS.split(strip_markdown(text)) if p]
     # "−0.22 0.48" typed with one space: numbers stand apart whatever the padding
     parts = [q for p in parts for q in (p.split() if _NUMBERS_ONLY.fullmatch(p) else [p])]
-    if len(parts) == 1 and item.kind == "code" and (sep := _delimiter(text)):
-        # comma- or semicolon-separated values in a code block: a CSV transcription
-        return [p.strip() for p in text.split(sep)]
+    if item.kind == "code" and (sep := _delimiter(text)):
+        # comma- or semicolon-separated values in a code block: a CSV transcription (padded
+        # to align its columns, "298,  3.4E-4, 9.0E-4", as well)
+        if len(parts) == 1 or all(p.endswith(sep) for p in parts[:-1]):
+            return [p.strip() for p in text.split(sep)]
     return parts
 
 
