@@ -1052,13 +1052,41 @@ def _ended(item: Item) -> str:
     return text
 
 
+def _joined(items: list[Item]) -> str:
+    """The items as prose; a blank line between two ends a paragraph, and its sentence ("...
+    top to bottom:" over "GDP growth, CPI inflation, Exchange rate" and, after a blank line,
+    "Palette: RdBu"): the list does not run on into the next paragraph's words."""
+    out = []
+    for it, after in zip(items, [*items[1:], None], strict=True):
+        text = _ended(it)
+        if (
+            it.kind == "text"
+            and after is not None
+            and after.line > it.line + 1
+            and text
+            and text[-1] not in ".:;!?,"
+        ):
+            text = f"{text}."
+        out.append(text)
+    return " ".join(out)
+
+
 def _read_zones(items: list[Item]) -> Meta:
     meta_items = [
         _field_row(it) if it.kind == "table" else it
         for it in items
         if it.zone in ("title", "overview", "components")
     ]
-    overview = " ".join(_ended(it) for it in items if it.zone in ("title", "overview"))
+    # (a table's rows are no prose: their bars and numbers are no list of ticks; a sentence
+    # whose ticks bars set apart, "The columns are weekdays: Mon | Tue | Wed", is)
+    overview = _joined(
+        [
+            it
+            for it in items
+            if it.zone in ("title", "overview")
+            and not (it.kind == "table" and it.text.startswith("|"))
+        ]
+    )
     entries = [
         Entry(i, it, strip_markdown(it.label or ""), it.body or "")
         for i, it in enumerate(meta_items)
