@@ -67,6 +67,13 @@ ORDER_TOP_DOWN = Entry(
 )
 #: any of the three orders, as one alternation for patterns that accept whichever is told
 ORDER_ANY = rf"(?:{ORDER_TOP_DOWN.pattern}|{ORDER_BOTTOM_UP.pattern}|{ORDER_LEFT_RIGHT.pattern})"
+#: the words after a number that make it a place on the value axis, not a value
+AXIS_MARK = Entry(
+    "axis_mark",
+    r"grid\s*lines?\b|tick(?:\s+marks?)?\b|reference\s+line\b",
+    "passes the 60 gridline by January",
+    "a number read off the axis' marks: no cell",
+)
 #: a verb of moving along an axis, with or without its direction: no tick of the list
 WALK_VERB = Entry(
     "walk_verb",
@@ -738,4 +745,5 @@ ENTRIES: tuple[Entry, ...] = (
     READING_WALK,
     UNIT_WORD,
     WALK_VERB,
+    AXIS_MARK,
 )

@@ -1712,6 +1712,8 @@ def _at_pairs(
                 continue
             if bound_before(text[: m.start("num")]):
                 continue  # "below 50% by the 4h column": a bound, not a cell
+            if lexicon.AXIS_MARK.regex.match(text[m.end("num") :].lstrip()):
+                continue  # "passes the 60 gridline by January": a mark of the value axis
             words = m.group("ref").split()
             # the shortest leading run of words that names a tick ("0 kg N/ha" -> 0)
             runs = (" ".join(words[:k]) for k in range(len(words), 0, -1))
@@ -1995,6 +1997,7 @@ def _prose_point(item: Item, ctx: Context, group) -> bool:
             and not re.search(r"\d\s*(?:-|–|—|to|and)\s*$", clause[: m.start()])
             and not bound_before(clause[: m.start()])  # "likely beyond -30%"
             and not re.match(r"-[A-Za-z]", clause[m.end() :])  # "a 500-word vocabulary"
+            and not lexicon.AXIS_MARK.regex.match(clause[m.end() :].lstrip())  # "15 gridline"
         ]
         if len(numbers) != 1 or re.match(r"\s*(?:times|x\b|×)", clause[numbers[0].end() :]):
             continue
@@ -2314,6 +2317,12 @@ def read_line(item: Item, ctx: Context, group) -> None:
         any(recogniser(statement, ctx, group) for recogniser in LINE_RECOGNISERS)
 
 
+def _named_late(label: str, tick: str) -> bool:
+    """A long label (a sentence) that names ``tick`` only after its opening words."""
+    words = strip_markdown(label).split()
+    return len(words) > 8 and tick.casefold() not in " ".join(words[:4]).casefold()
+
+
 def recognize(items: list[Item], ctx: Context) -> None:
     ctx.items = items
     group = None
@@ -2393,6 +2402,12 @@ def recognize(items: list[Item], ctx: Context) -> None:
             # "Row 1:" alone on a line over "  Cell 1: 15.6": a plain-text head of its lines
             # (in a block of code too: "pH 5:" over "  298: 2.3E-5")
             found = group_of(item.label, ctx)
+            if found is not None and _named_late(item.label, found[1]):
+                # ("Tile values, given column by column (... down to the 100 cm sensor):", "
+                # Pasterze (black dashed) starts close to Hintereis but accelerates after
+                # 2012:": a sentence before a colon names its row as its subject, or none)
+                head = re.split(r"\s+[—–-]\s+|\s*\(|,", strip_markdown(item.label))[0]
+                found = group_of(" ".join(head.split()[:4]), ctx)
             if found is not None:
                 group, group_indent, group_sticky = found, -1, True
                 continue

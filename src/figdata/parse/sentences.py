@@ -67,7 +67,7 @@ _NOT_A_VALUE_AFTER = re.compile(
     r"^\s*(?:%\s*)?(?:-|–|—|to\s+[~≈]?[+\-−]?\d|times\b|x\b|×|points?\b|pp\b|of\s+(?:the\s+)?\d|"
     r"cells?\b|rows?\b|columns?\b|more\b|less\b|fewer\b|lower\b|higher\b|above\b|below\b|"
     # ("passes the 60 gridline by January": a place on the value axis, not a value)
-    r"grid\s*lines?\b|tick(?:\s+marks?)?\b|reference\s+line\b)",
+    rf"{lexicon.AXIS_MARK.pattern})",
     re.I,
 )
 # words that tie a value to the column named after it

@@ -58,6 +58,13 @@ def _tick_keys(ticks: tuple[str, ...]) -> tuple[dict[str, str], dict[float, str]
         number = _numeric(key)
         if number is not None:
             by_number.setdefault(number, tick)
+    for tick in ticks:
+        # "January" under the tick "Jan", "Mon" under "Monday": a calendar name, short or full
+        short = tick.strip().lower()[:3]
+        full = CALENDAR_FULL.get(short)
+        if full and tick.strip().lower() in (short, full.lower()):
+            by_text.setdefault(norm(full), tick)
+            by_text.setdefault(norm(full[:3]), tick)
     return by_text, by_number
 
 
