@@ -1057,7 +1057,8 @@ def _joined(items: list[Item]) -> str:
     top to bottom:" over "GDP growth, CPI inflation, Exchange rate" and, after a blank line,
     "Palette: RdBu"): the list does not run on into the next paragraph's words."""
     out = []
-    for it, after in zip(items, [*items[1:], None], strict=True):
+    for i, it in enumerate(items):
+        after = items[i + 1] if i + 1 < len(items) else None
         text = _ended(it)
         if (
             it.kind == "text"
