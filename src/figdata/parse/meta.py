@@ -673,6 +673,7 @@ def prose_axes(reading: Reading) -> None:
             or _counts(found.ticks)
             or any(_CLAUSE_OPENER.match(t) for t in found.ticks)
             or _legend_list_at(prose, found.ticks)
+            or axis_sentences.clauses(found.ticks)  # "The chart, titled ..., has three formats"
         ):
             continue
         if axis_sentences.told_values(found.ticks):
@@ -702,7 +703,12 @@ def prose_axes(reading: Reading) -> None:
         # ..."): a bar or line chart's categories that no pattern above reads, told in a
         # sentence that names the axis (a heatmap's are tried against its data instead: see
         # reconcile._stated_elsewhere)
-        told = [a for r, a in axis_sentences.read(prose, legend=False) if r == "x"]
+        # (the same sentence read twice, in the overview and among the paragraphs, is one)
+        told = list(
+            {
+                tuple(a.ticks): a for r, a in axis_sentences.read(prose, legend=False) if r == "x"
+            }.values()
+        )
         if len(told) == 1 and not (_placed_values(told[0].ticks) or _counts(told[0].ticks)):
             x.ticks, x.order = told[0].ticks, x.order or told[0].order
     # (a bar or line chart's other list is its legend's, read after the axes: a list in
@@ -977,8 +983,11 @@ def read_meta(items: list[Item]) -> Meta:
         # the overview, kept when it finds ticks
         told: dict[int, str] = {}
         last = "data"  # the zone of the last paragraph read
+        # (when the zones read one axis, only a paragraph that tells the other is taken: a
+        # bullet of the data, "**Row EU** — 12, 30", names a row, not the rows' axis)
+        partial = bool(meta.x.ticks or meta.y.ticks or meta.legend)
         for it in items:
-            if it.zone != "data":
+            if it.zone != "data" or (partial and it.kind == "list"):
                 continue
             if it.kind == "heading" and not _PANEL_NAMED.search(it.text):
                 last = "data"  # ("## 1. Chart framing": a section, not a panel)
@@ -1057,6 +1066,8 @@ def _joined(items: list[Item]) -> str:
     top to bottom:" over "GDP growth, CPI inflation, Exchange rate" and, after a blank line,
     "Palette: RdBu"): the list does not run on into the next paragraph's words."""
     out = []
+    # (a rule, "---", between two paragraphs is no text of either)
+    items = [it for it in items if not re.fullmatch(r"\s*(?:[-*_]\s*){3,}", it.text)]
     for i, it in enumerate(items):
         after = items[i + 1] if i + 1 < len(items) else None
         text = _ended(it)
