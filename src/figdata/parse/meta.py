@@ -192,15 +192,21 @@ def legend_bullets(entry: Entry, reading: Reading) -> bool:
         and lead.item.text.rstrip(" *").endswith(":")
         and lexicon.LEGEND.search(strip_markdown(lead.item.text)) is not None
     )
-    if entry.label and not opened:
-        return False
     heading = next((e for e in reversed(before) if e.kind == "heading"), None)
     under_heading = heading is not None and lexicon.LEGEND.search(strip_markdown(heading.item.text))
+    # ("- **RoPE (no scaling)** — solid black" under "### Legend": a name in bold, its swatch)
+    swatched = bool(under_heading and entry.label and _swatch(strip_markdown(entry.body or "")))
+    if entry.label and not (opened or swatched):
+        return False
     if not (under_heading or opened):
         return False
     texts = []
     for other in reading.entries[entry.index :]:
-        if other.kind != "list" or (other.label and not opened):
+        if other.kind != "list" or (
+            other.label
+            and not opened
+            and not (swatched and _swatch(strip_markdown(other.body or "")))
+        ):
             break
         texts.append(strip_markdown(other.item.text).strip())
     names = series_names(texts)

@@ -250,6 +250,16 @@ def _points(
             and not _DIGIT.search(item.text)
         ):
             continue  # "Line chart: herbivore and predator counts": the figure's name
+        if (
+            item.kind == "heading"
+            and legend.ticks
+            and not _DIGIT.search(item.text)
+            and _legend_name(_owner(item.text, legend), legend)[0] is None
+        ):
+            # ("### What the lines do" over sentences that name their own series: a section,
+            # not a series the legend lacks)
+            opener = None
+            continue
         if item.kind in ("heading", "bold"):
             opener = _Opener(series_name(item.label or item.text), item, -1)
             if item.kind == "bold" and item.body:
