@@ -58,3 +58,12 @@ def test_a_sentence_before_a_colon_that_names_no_title_gives_none():
     # 'with the title "Defects per cm²". ... the other way round: the cleanest values ...': the
     # quoted name is the title, not what follows the sentence's colon
     assert _panels("long_underlined_head_over_an_aligned_grid.md") == [("Defects per cm²", 12)]
+
+
+def test_an_axis_sentence_before_a_colon_names_what_it_lists():
+    # "The category axis (x) lists the clinics: Dental, ... . The value axis ...": the name is
+    # what the verb lists, and the ticks end with the sentence
+    name = "axis_sentence_before_a_colon_names_what_it_lists.md"
+    text = (LAYOUTS / name).read_text(encoding="utf-8").split("\n=== ")[0]
+    panel = parse_document("clinics", text.encode()).panels[0]
+    assert (panel["x_label"], panel["x_ticks"]) == ("clinics", ["Dental", "Eye", "Skin", "Foot"])

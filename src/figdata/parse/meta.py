@@ -355,6 +355,13 @@ def _next_line_list(entry: Entry, reading: Reading) -> Axis | None:
     return listed if len(listed.ticks) >= 2 and not sentences else None
 
 
+# "... axis (x) lists the diagnoses": a verb of listing, then what is listed, at the end
+_VERB_THEN_NAME = re.compile(
+    r"\b(?:lists?|shows?|holds?|carr(?:y|ies)|gives?|displays?)\s+(?:the\s+)?"
+    r"(?P<name>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})\s*$"
+)
+
+
 def axis(entry: Entry, reading: Reading) -> bool:
     """``* **X-axis:** "Alpha", ticks 0.5, 1.0, 2.0`` (also "Y-axis ticks", "Legend")."""
     if not entry.label:
@@ -398,6 +405,12 @@ def axis(entry: Entry, reading: Reading) -> bool:
             parsed.label = re.split(r"(?<=[a-z)])\.\s", parsed.label or "")[0] or None
             if re.match(r"\s*(?:none|no\b|not\s+printed|absent)", body, re.I):
                 parsed.label = None
+    elif role in ("x", "y") and (verb_name := _VERB_THEN_NAME.search(strip_markdown(label))):
+        # "The category axis (x) lists the diagnoses: Heart failure, COPD. The value axis
+        # ...": the label names what the axis lists; its ticks end with the body's sentence
+        first = re.split(r"(?<=[a-z0-9)%])\.\s+(?=[A-Z])", body, maxsplit=1)[0]
+        parsed = parse_axis(first, with_label=False)
+        parsed.label = verb_name.group("name").strip()
     elif quoted(label):  # 'Columns (x, "Shot zone"): Paint, ...': the name is in the label
         parsed = parse_axis(body, with_label=False)
         parsed.label = quoted(label)[0]
