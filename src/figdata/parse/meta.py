@@ -408,9 +408,10 @@ def axis(entry: Entry, reading: Reading) -> bool:
     elif role in ("x", "y") and (verb_name := _VERB_THEN_NAME.search(strip_markdown(label))):
         # "The category axis (x) lists the diagnoses: Heart failure, COPD. The value axis
         # ...": the label names what the axis lists; its ticks end with the body's sentence
-        first = re.split(r"(?<=[a-z0-9)%])\.\s+(?=[A-Z])", body, maxsplit=1)[0]
+        first, *rest = re.split(r"(?<=[a-z0-9)%])\.\s+(?=[A-Z])", body, maxsplit=1)
         parsed = parse_axis(first, with_label=False)
         parsed.label = verb_name.group("name").strip()
+        reading.paragraphs.extend(rest)  # ("... The vertical axis lists ...": read as prose)
     elif quoted(label):  # 'Columns (x, "Shot zone"): Paint, ...': the name is in the label
         parsed = parse_axis(body, with_label=False)
         parsed.label = quoted(label)[0]
