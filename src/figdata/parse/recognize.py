@@ -2413,9 +2413,9 @@ def recognize(items: list[Item], ctx: Context) -> None:
                 continue
         if item.kind == "text" and item.label is None and len(item.text.split()) <= 4:
             # "Pore 10 nm" alone on its line over "porosity 1e-3 -> 8.6E-8": a plain-text
-            # heading of the lines after it
+            # heading of the lines after it (also "Row 2" over "  Cell 1: 3.4")
             found = group_of(item.text, ctx)
-            if found is not None and found[0] in ("x", "y"):
+            if found is not None and found[0] in ("x", "y", "row_pos"):
                 group, group_indent, group_sticky = found, -1, True
                 continue
         placed = len(ctx.cells), len(ctx.findings)

@@ -187,16 +187,19 @@ def _number_of_named_ticks(text: str, axis: AxisTicks) -> Resolved | None:
 
 # "Row 2", "Column 4" where no tick is a number: the row or column counted in the order the
 # axis lists its ticks, from 1
+# ("Cell 2" under "Row 1 (Rainfed)": the cell counted from the left along its row)
 _POSITION = {"y": re.compile(r"rows?\s*#?\s*(\d{1,3})", re.I)}
-_POSITION["x"] = re.compile(r"(?:columns?|cols?\.?)\s*#?\s*(\d{1,3})", re.I)
+_POSITION["x"] = re.compile(r"(?:columns?|cols?\.?|cells?)\s*#?\s*(\d{1,3})", re.I)
 
 
 def _by_position(text: str, axis: AxisTicks) -> Resolved | None:
     pattern = _POSITION.get(axis.name)
     m = pattern.fullmatch(text) if pattern else None
-    if not m or any(_numeric(t) is not None for t in axis.ticks):
+    if not m:
         return None
     index = int(m.group(1))
+    if any(_numeric(t) == index for t in axis.ticks):
+        return None  # "Column 2" where 2 is a tick: the tick, or the place? Not guessed
     return Resolved(axis.ticks[index - 1], "") if 1 <= index <= len(axis.ticks) else None
 
 
