@@ -165,6 +165,15 @@ def tick_list(rest: str) -> list[str]:
     spans = re.findall(r"`[^`]*`", rest)
     if len(spans) == 1 and spans[0].count(",") >= 2:
         rest = rest.replace(spans[0], spans[0].strip("`"))
+    aligned = re.split(r" {2,}|\t", rest.strip(" .;"))
+    if (
+        "," not in rest
+        and 3 <= len(aligned) <= 12
+        and len(rest) <= 100  # (not a grid's rows run together into one line of prose)
+        and all(len(a.split()) <= 3 and not re.search(r"[=:;.!?]\s|[=:]", a) for a in aligned)
+    ):
+        # "Q1  Q2  Q3  Q4": short items set apart by runs of spaces, as in a grid's header
+        rest = ", ".join(aligned)
     if "," not in rest and re.search(r"\s[|·•]\s|\|", rest):
         # "Loam | Clay | Sand", "Weekday · Saturday · Sunday": bars or dots set the items apart
         rest = re.sub(r"\s*\|\s*|\s+[·•]\s+", ", ", rest)
