@@ -1497,11 +1497,19 @@ def flat_grid(item: Item, ctx: Context, group) -> bool:
     return True
 
 
+_TUPLES_ONLY = re.compile(r"\s*(?:\([^()]*\d[^()]*\)\s*[,;]?\s*)+")
+
+
 def _prose_line(item: Item, ctx: Context) -> bool:
     """A sentence or bullet that may state values in prose: the prose recognisers' gate."""
     return (
         ctx.prose_values
-        and item.kind in ("text", "list")
+        # (a line of code that holds only tuples, "(Mon, 06:00, 58)  (Mon, 07:00, 34)", states
+        # its points as a bullet would)
+        and (
+            item.kind in ("text", "list")
+            or (item.kind == "code" and _TUPLES_ONLY.fullmatch(item.text))
+        )
         and bool(ctx.x.ticks and ctx.y.ticks)
         and _HAS_DIGIT.search(item.text) is not None
         # a summary label ("Peak:") states a claim; a sentence before a colon is no label
