@@ -362,6 +362,12 @@ _VERB_THEN_NAME = re.compile(
 )
 
 
+_NEXT_AXIS_ENTRY = re.compile(
+    rf"(?<=[.;])\s+(?:the\s+)?(?:{lexicon.AXIS_X.pattern}|{lexicon.AXIS_Y.pattern})[^.:;]{{0,20}}:",
+    re.I,
+)
+
+
 def axis(entry: Entry, reading: Reading) -> bool:
     """``* **X-axis:** "Alpha", ticks 0.5, 1.0, 2.0`` (also "Y-axis ticks", "Legend")."""
     if not entry.label:
@@ -390,6 +396,11 @@ def axis(entry: Entry, reading: Reading) -> bool:
         # labels are still read, as prose)
         return True
     label, body = entry.label, entry.body
+    if role in ("x", "y") and (other := _NEXT_AXIS_ENTRY.search(body)):
+        # 'x-axis: "Read ratio" with ticks 50%, 90%, 99%. y-axis: "Clients" with ticks 8, 64':
+        # the entry ends where the next axis' entry begins; that one is read as prose
+        body, rest = body[: other.start()].rstrip(), body[other.start() :].lstrip(" .;")
+        reading.paragraphs.append(rest)
     if _data_line(label, body) or _sentence(label) or lexicon.READING_WALK.search(label):
         return False
     if re.search(r"\btick", label, re.I):

@@ -410,6 +410,28 @@ def _opens_panel(data: list[Item], index: int, text: str, meta: Meta) -> bool:
     return False
 
 
+def _without_empty_repeats(panels: list[Panel]) -> list[Panel]:
+    """'Panel 1: "LSM-tree"' in a list of the titles, then "Panel 1 — LSM-tree" over its
+    values: a panel named again later, with nothing of its own the first time, is one panel."""
+
+    def holds(panel: Panel) -> bool:
+        return any(states_values(it) for it in panel.items)
+
+    keep = [
+        panel
+        for i, panel in enumerate(panels)
+        if holds(panel)
+        or panel.title is None
+        or not any(
+            later.title is not None and norm(later.title) == norm(panel.title) and holds(later)
+            for later in panels[i + 1 :]
+        )
+    ]
+    for index, panel in enumerate(keep):
+        panel.index = index
+    return keep
+
+
 def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Panel]:
     data = data_items(items, widen)
     panels: list[Panel] = []
@@ -502,6 +524,7 @@ def split_panels(items: list[Item], meta: Meta, widen: bool = False) -> list[Pan
                     panels[-1].items.append(item)
                 continue
         (panels[-1].items if panels else head).append(item)
+    panels = _without_empty_repeats(panels)
     if not panels:
         panels = [Panel(0, meta.single_title, None, head)]
     elif head:
