@@ -202,10 +202,14 @@ def legend_bullets(entry: Entry, reading: Reading) -> bool:
         return False
     texts = []
     for other in reading.entries[entry.index :]:
-        if other.kind != "list" or (
-            other.label
-            and not opened
-            and not (swatched and _swatch(strip_markdown(other.body or "")))
+        if (
+            other.kind != "list"
+            or other.item.level < entry.item.level  # (the nested list of entries has ended)
+            or (
+                other.label
+                and not opened
+                and not (swatched and _swatch(strip_markdown(other.body or "")))
+            )
         ):
             break
         texts.append(strip_markdown(other.item.text).strip())
