@@ -46,7 +46,8 @@ _TOLD_VALUE = re.compile(r"(?=.*\d)(?=(?:.*\b[a-z]{3,}\b){2})", re.S)
 # (in a sentence that names an axis, "as" before a run of items opens it: "target languages
 # sit along the top edge as en, pt, nl, pl")
 _LEAD = re.compile(
-    rf"{lexicon.LIST_LEAD.pattern}|\breads?\s+|\bas\s+(?=[^\s,]+(?:\s+[^\s,]+)?,)", re.I
+    rf"{lexicon.LIST_LEAD.pattern}|\breads?\s+|\bas\s+(?=[^\s,]+(?:\s+[^\s,]+)?(?:,|\s+and\s))",
+    re.I,
 )
 # an item is a tick, not a clause: a few words at most
 _MOST_WORDS = 5
@@ -63,7 +64,11 @@ def _after_lead(rest: str) -> str:
     before its first comma ("labels along the top read 0 h, 2 h" -> "0 h, 2 h")."""
     head = rest[: rest.find(",")] if "," in rest else rest
     # ("lists, in order, A, B": the lead may end at the comma)
-    ends = [min(m.end(), len(head)) for m in _LEAD.finditer(f"{head} ")]
+    # ("... as LRU (grey), ARC": a lead may look past the first comma to the item it opens)
+    ends = sorted(
+        {min(m.end(), len(head)) for m in _LEAD.finditer(f"{head} ")}
+        | {m.end() for m in _LEAD.finditer(f"{rest} ") if m.end() <= len(head)}
+    )
     return rest[ends[-1] :].lstrip(" ,") if ends else rest
 
 
