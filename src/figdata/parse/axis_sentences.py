@@ -26,7 +26,12 @@ _NAMES = {role: re.compile(pattern, re.I) for role, pattern in lexicon.AXIS_OR_E
 # the axis' letter outweighs the words for a direction: "Across the pitch (x), the four
 # vertical strips are labelled ..." lists x
 _LETTER = {
-    role: re.compile(rf"\(\s*{role}(?:[- ]axis)?\s*\)|\b{role}[- ]axis\b", re.I) for role in "xy"
+    # ("The x ticks are T=0.5, T=1.0; the y ticks ... are": the letter before "ticks" too)
+    role: re.compile(
+        rf"\(\s*{role}(?:[- ]axis)?\s*\)|\b{role}[- ](?:axis|ticks|tick\s+labels|categories)\b",
+        re.I,
+    )
+    for role in "xy"
 }
 # "The order on both axes is en, de, sw": one list for the two axes
 _BOTH = re.compile(

@@ -733,6 +733,14 @@ def prose_axes(reading: Reading) -> None:
                 target.ticks = told[role].ticks
                 target.order = told[role].order or target.order
                 target.same_as_other = False
+    if not x.ticks and not y.ticks and chart_type(reading.overview) not in lexicon.LEGEND_CHARTS:
+        # ("The x ticks are T=0.5, T=1.0; the y ticks, from top to bottom, are α=0.1, α=0.3":
+        # neither axis read by the patterns above) the general sentence reader, when it
+        # finds one list for each axis
+        told = _one_list_each(axis_sentences.read(prose))
+        if told is not None:
+            for role, target in (("x", x), ("y", y)):
+                target.ticks, target.order = told[role].ticks, target.order or told[role].order
     if not x.ticks and chart_type(reading.overview) in lexicon.LEGEND_CHARTS:
         # ("the category axis lists three tasks — pick_cube, stack_blocks, open_drawer — and
         # ..."): a bar or line chart's categories that no pattern above reads, told in a
@@ -1490,6 +1498,21 @@ def _counted_bracket(role: str) -> re.Pattern:
         r"\((?P<inner>[^()]+)\)",
         re.I,
     )
+
+
+def _one_list_each(told: list[tuple[str, Axis]]) -> dict[str, Axis] | None:
+    """One list for x and one for y (the same sentence read twice counts once), or None."""
+    lists: dict[str, dict[tuple, Axis]] = {"x": {}, "y": {}}
+    for role, axis in told:
+        if (
+            role in lists
+            and len(set(axis.ticks)) == len(axis.ticks)  # (a name twice is no axis' list)
+            and not (_placed_values(axis.ticks) or _counts(axis.ticks))
+        ):
+            lists[role].setdefault(tuple(axis.ticks), axis)
+    if all(len(found) == 1 for found in lists.values()):
+        return {role: next(iter(found.values())) for role, found in lists.items()}
+    return None
 
 
 def _legend_list_at(text: str, ticks: list[str]) -> bool:
