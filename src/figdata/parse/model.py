@@ -17,7 +17,8 @@ from figdata.parse.text import find_top, split_top, strip_markdown
 from figdata.parse.values import NUM
 
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
-_LIST = re.compile(r"^(\s*)(?:[*+\-•]|\d{1,2}[.)])\s+(.*)$")
+# (the hollow and square bullets of a nested list too: "◦ Delta — 1480", "▪ 2019")
+_LIST = re.compile(r"^(\s*)(?:[*+\-•◦▪‣]|\d{1,2}[.)])\s+(.*)$")
 _TABLE = re.compile(r"^\s*\|.*\|?\s*$")
 # a key of two members only, before what it keys (a list of values in brackets is no key)
 _SQUARE_PAIR = re.compile(r"^\s*\[([^\[\](),]{1,30},[^\[\](),]{1,30})\](?=\s*(?:→|->|:|=))")
@@ -44,7 +45,9 @@ _DASH_VALUES = re.compile(
 # "A*02:01 — 2140": a name, a long dash, one value (and its unit)
 # ("Random — 1.1E-4": the value in scientific notation too)
 _DASH_ONE_VALUE = re.compile(
-    rf"^(.{{1,60}}?)\s+[—–]\s+([~≈]?(?:{NUM}|[+\-\u2212]?\d[\d.,]*)%?(?:\s*[A-Za-zµ°/]{{1,6}})?)\s*$"
+    rf"^(.{{1,60}}?)\s+[—–]\s+([~≈]?(?:{NUM}|[+\-\u2212]?\d[\d.,]*)%?(?:\s*[A-Za-zµ°/]{{1,6}})?"
+    # ("Ancestral — 2310 (deep indigo)": a remark in brackets after the value)
+    r"(?:\s*\([^()\d]*\))?)\s*$"
 )
 # "2021 — North 44, South 35": a dash before values that each name their tick
 _NAMED_VALUE = r"[^\W\d][^,;|:—–]{0,30}?\s+[~≈]?[+\-\u2212]?\d[\d.]*%?"
@@ -181,6 +184,7 @@ _NAME_THEN_PAIRS = re.compile(
 )
 
 _SETEXT = re.compile(r"^\s{0,3}={3,}\s*$")
+_HTML_ITEM = re.compile(r"^\s*<li(?:\s[^<>]*)?>(.*?)(?:</li>)?\s*$", re.I)
 
 
 # "Row 1 (size 1): 0.119 | 0.102", "B = 0.5 T → 4.76 | 6.50": a label, then values set apart
@@ -256,6 +260,9 @@ def classify(lines: list[str]) -> list[Item]:
             # a heading; a rule under a sentence stays a rule
             items[-1] = Item(items[-1].line, "heading", 2, items[-1].text)
             continue
+        if not in_code and (li := _HTML_ITEM.match(raw)):
+            # "<li>Cut-off 5.7%: 0.88, 0.91</li>": an item of an HTML list is a bullet
+            raw = f"- {li.group(1)}"
         if in_code or _indented_code(raw, lines, number, items):
             item = Item(number, "code", 0, raw.strip())
         elif m := _HEADING.match(raw):
