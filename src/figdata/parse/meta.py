@@ -356,7 +356,24 @@ def _next_line_list(entry: Entry, reading: Reading) -> Axis | None:
         return None
     listed = parse_axis(after.item.text, with_label=False)
     sentences = re.search(r"[a-z]\.\s+[A-Z]", after.item.text)  # a paragraph, not a list
-    return listed if len(listed.ticks) >= 2 and not sentences else None
+    if len(listed.ticks) >= 2 and not sentences:
+        return listed
+    # ("listed from the top of the figure downward:" over "  Euro area", "  Japan": one name
+    # a line, the lines one after another)
+    names, line = [], entry.item.line
+    for later in reading.entries[entry.index + 1 :]:
+        text = strip_markdown(later.item.text).strip()
+        if (
+            later.kind not in ("text", "list")
+            or later.item.label
+            or later.item.line != line + 1
+            or len(text.split()) > 4
+            or re.search(r"[,;:.!?]$|,\s|\s[—–=-]\s", text)  # (a pair, "black — Observed")
+        ):
+            break
+        names.append(text)
+        line = later.item.line
+    return Axis(ticks=names) if len(names) >= 2 else None
 
 
 # "... axis (x) lists the diagnoses": a verb of listing, then what is listed, at the end
