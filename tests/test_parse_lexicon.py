@@ -130,3 +130,10 @@ def test_no_printed_labels_says_no_value_is_printed(text):
 
 def test_no_annotations_beyond_the_counts_prints_values():
     assert not lexicon.NO_VALUES.search("The figure has no annotations beyond the counts.")
+
+
+def test_the_ends_named_in_brackets_after_every_tick_add_no_tick():
+    # "0, 4, 8, 16 (0 at the top, 16 at the bottom)": the brackets place the ends, the list
+    # is every tick (not the run from 0 to 16)
+    axis = parse_axis('"Distractors", ticks 0, 4, 8, 16 (0 at the top, 16 at the bottom)')
+    assert axis.ticks == ["0", "4", "8", "16"]

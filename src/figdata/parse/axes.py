@@ -322,7 +322,12 @@ def parse_axis(body: str, with_label: bool = True) -> Axis:
             label = label[: label.rindex("(")].strip() or None  # "language (same order, ..."
         return Axis(label=label, ticks=ticks, order=tick_order(body, ticks), same_as_other=True)
     ticks = tick_list(rest)
-    if (every := _EVERY_TICK.search(rest)) and len(listed := tick_list(every.group(1))) >= 3:
+    if (
+        (every := _EVERY_TICK.search(rest))
+        and len(listed := tick_list(every.group(1))) >= 3
+        # (the brackets list every tick; "(0 at the top, 16 at the bottom)" names the ends)
+        and all(t in every.group(1) for t in listed)
+    ):
         # "52°N at the top down to 40°N (52°N, 48°N, 44°N, 40°N)": the ends, then every tick
         if {listed[0], listed[-1]} <= set(ticks) and len(set(ticks) & set(listed)) < len(listed):
             extra = [t for t in ticks if t not in listed]

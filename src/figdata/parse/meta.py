@@ -1108,6 +1108,13 @@ def _field_row(item: Item) -> Item:
     cells = [c.strip() for c in item.text.strip().strip("|").split("|")]
     if len(cells) == 2 and all(cells) and axis_role(cells[0]) is not None:
         return Item(item.line, "list", 0, f"{cells[0]}: {cells[1]}", item.zone, *cells)
+    if len(cells) == 3 and all(cells) and axis_role(cells[0]) in ("x", "y", "legend"):
+        # '| Horizontal | Number of hops | 1, 2, 3, 4 |' under '| Axis | Title | Ticks |': the
+        # axis, its name and its ticks (the cell that lists is the ticks, whichever comes first)
+        name, ticks = (cells[1], cells[2]) if "," in cells[2] else (cells[2], cells[1])
+        if "," in ticks and "," not in name:
+            body = f'"{name}", ticks {ticks}'
+            return Item(item.line, "list", 0, f"{cells[0]}: {body}", item.zone, cells[0], body)
     return item
 
 
