@@ -309,7 +309,32 @@ def classify(lines: list[str]) -> list[Item]:
         items.append(item)
     _aligned_blocks_as_code(items)
     _csv_blocks_as_tables(items)
+    _semicolon_blocks_as_tables(items)
     return items
+
+
+def _semicolon_blocks_as_tables(items: list[Item]) -> None:
+    """Plain lines of semicolon-separated fields ("hub height;Jan;Feb" over "150 m;61.2;58.7"):
+    three or more lines one after another, each of the same three or more fields, no space
+    after a semicolon (a sentence's clauses have one), are a table's rows."""
+    i = 0
+    while i < len(items):
+        j = i
+        while (
+            j < len(items)
+            and items[j].kind == "text"
+            and items[j].text.count(";") >= 2
+            and "; " not in items[j].text
+            and (j == i or items[j].line == items[j - 1].line + 1)
+        ):
+            j += 1
+        fields = [it.text.split(";") for it in items[i:j]]
+        if j - i >= 3 and all(len(f) == len(fields[0]) for f in fields):
+            for it, parts in zip(items[i:j], fields, strict=True):
+                it.kind = "table"
+                it.text = "| " + " | ".join(p.strip() for p in parts) + " |"
+                it.label = it.body = None
+        i = max(j, i + 1)
 
 
 def _indented_code(raw: str, lines: list[str], number: int, items: list[Item]) -> bool:
