@@ -310,7 +310,30 @@ def classify(lines: list[str]) -> list[Item]:
     _aligned_blocks_as_code(items)
     _csv_blocks_as_tables(items)
     _semicolon_blocks_as_tables(items)
+    _bare_values_as_bullets(items)
     return items
+
+
+_BARE_VALUE = re.compile(r"[~≈]?[+\-\u2212]?\d[\d.,]*%?")
+
+
+def _bare_values_as_bullets(items: list[Item]) -> None:
+    """ "Position 47:" over "+1.8", "+3.9", one value a line: the lines are the head's
+    bullets, as "- +1.8" would be."""
+    for i, item in enumerate(items):
+        if item.kind != "text" or not _BARE_VALUE.fullmatch(item.text):
+            continue
+        before = items[i - 1] if i else None
+        if before is None or before.line != item.line - 1:
+            continue
+        opened = before.kind in ("text", "bold") and before.text.rstrip(" *").endswith(":")
+        if opened or (
+            before.kind == "list"
+            and before.level == 2
+            and before.body is not None
+            and _BARE_VALUE.fullmatch(before.text)
+        ):
+            item.kind, item.level, item.label, item.body = "list", 2, None, item.text
 
 
 def _semicolon_blocks_as_tables(items: list[Item]) -> None:
