@@ -70,7 +70,8 @@ ORDER_ANY = rf"(?:{ORDER_TOP_DOWN.pattern}|{ORDER_BOTTOM_UP.pattern}|{ORDER_LEFT
 #: the words after a number that make it a place on the value axis, not a value
 AXIS_MARK = Entry(
     "axis_mark",
-    r"grid\s*lines?\b|tick(?:\s+marks?)?\b|reference\s+line\b",
+    # ("nearly touches the 100 line": the line drawn at that value)
+    r"grid\s*lines?\b|tick(?:\s+marks?)?\b|reference\s+line\b|lines?\b",
     "passes the 60 gridline by January",
     "a number read off the axis' marks: no cell",
 )
@@ -448,7 +449,9 @@ NO_VALUES = Entry(
     # ("The bars carry no value labels", "the cells have no annotations")
     r"\b(?:carry|carries|have|has|bear|bears|show|shows)\s+no\s+(?:(?:value|data|numeric)\s+)?"
     # (not "no annotations beyond the counts themselves")
-    r"(?:labels|annotations|values|numbers)\b(?!\s+(?:beyond|besides|other\s+than|apart\s+from|except))",
+    r"(?:labels|annotations|values|numbers)\b(?!\s+(?:beyond|besides|other\s+than|apart\s+from|except))|"
+    # ("There are no data labels on the bars")
+    r"\bthere\s+are\s+no\s+(?:(?:data|value|numeric)\s+)?(?:labels|annotations)\b",
     "No numbers are printed in the cells.",
     "the description reads values off the colours, so its numbers are ranges, not cells",
 )
