@@ -340,24 +340,30 @@ def _semicolon_blocks_as_tables(items: list[Item]) -> None:
     """Plain lines of semicolon-separated fields ("hub height;Jan;Feb" over "150 m;61.2;58.7"):
     three or more lines one after another, each of the same three or more fields, no space
     after a semicolon (a sentence's clauses have one), are a table's rows."""
-    i = 0
-    while i < len(items):
-        j = i
-        while (
-            j < len(items)
-            and items[j].kind == "text"
-            and items[j].text.count(";") >= 2
-            and "; " not in items[j].text
-            and (j == i or items[j].line == items[j - 1].line + 1)
-        ):
-            j += 1
-        fields = [it.text.split(";") for it in items[i:j]]
-        if j - i >= 3 and all(len(f) == len(fields[0]) for f in fields):
-            for it, parts in zip(items[i:j], fields, strict=True):
+    for run in _text_runs(items, lambda it: it.text.count(";") >= 2 and "; " not in it.text):
+        fields = [it.text.split(";") for it in run]
+        if len(run) >= 3 and all(len(f) == len(fields[0]) for f in fields):
+            for it, parts in zip(run, fields, strict=True):
                 it.kind = "table"
                 it.text = "| " + " | ".join(p.strip() for p in parts) + " |"
                 it.label = it.body = None
-        i = max(j, i + 1)
+
+
+def _text_runs(items: list[Item], accept=lambda it: True) -> list[list[Item]]:
+    """Runs of plain lines one after another (no blank line between) that ``accept`` takes."""
+    runs: list[list[Item]] = []
+    current: list[Item] = []
+    for it in items:
+        taken = it.kind == "text" and accept(it)
+        if taken and current and it.line == current[-1].line + 1:
+            current.append(it)
+            continue
+        if current:
+            runs.append(current)
+        current = [it] if taken else []
+    if current:
+        runs.append(current)
+    return runs
 
 
 def _indented_code(raw: str, lines: list[str], number: int, items: list[Item]) -> bool:
@@ -383,25 +389,16 @@ def _aligned_blocks_as_code(items: list[Item]) -> None:
     each of the same three or more fields, every line but the first holding two or more
     numbers; markdown would have read them as code had they been indented four spaces.
     """
-    i = 0
-    while i < len(items):
-        j = i
-        while (
-            j < len(items)
-            and items[j].kind == "text"
-            and (j == i or items[j].line == items[j - 1].line + 1)
-        ):
-            j += 1
-        fields = [_ALIGNED_GAP.split(it.text.strip()) for it in items[i:j]]
+    for run in _text_runs(items):
+        fields = [_ALIGNED_GAP.split(it.text.strip()) for it in run]
         if (
-            j - i >= 3
+            len(run) >= 3
             and len(fields[0]) >= 3
             and all(len(f) == len(fields[0]) for f in fields)
             and all(sum(bool(_NUMBER_FIELD.fullmatch(c)) for c in f) >= 2 for f in fields[1:])
         ):
-            for it in items[i:j]:
+            for it in run:
                 it.kind, it.label, it.body = "code", None, None
-        i = max(j, i + 1)
 
 
 def _csv_blocks_as_tables(items: list[Item]) -> None:
