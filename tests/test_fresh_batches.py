@@ -230,6 +230,8 @@ FLOORS = {
     "b204": (0.949, 1.000),
     "b205": (0.920, 0.937),
     "b206": (0.931, 0.959),
+    "b207": (0.863, 0.925),
+    "b208": (0.826, 0.931),
 }
 
 
@@ -337,6 +339,8 @@ KNOWN_NO_DATA = {
     "b203/gd18_passthrough",
     "b204/ge06_gemm_tiles",
     "b205/gf11_crop-yield-bars",
+    "b207/gh07_marathon_pacing_line",
+    "b208/gi06_jobless-lines",
 }
 
 
