@@ -764,11 +764,7 @@ def prose_axes(reading: Reading) -> None:
         # sentence that names the axis (a heatmap's are tried against its data instead: see
         # reconcile._stated_elsewhere)
         # (the same sentence read twice, in the overview and among the paragraphs, is one)
-        told = list(
-            {
-                tuple(a.ticks): a for r, a in axis_sentences.read(prose, legend=False) if r == "x"
-            }.values()
-        )
+        told = _distinct_lists(axis_sentences.read(prose, legend=False), "x")
         if len(told) == 1 and not (_placed_values(told[0].ticks) or _counts(told[0].ticks)):
             x.ticks, x.order = told[0].ticks, x.order or told[0].order
     # (a bar or line chart's other list is its legend's, read after the axes: a list in
@@ -1524,18 +1520,27 @@ def _counted_bracket(role: str) -> re.Pattern:
     )
 
 
+def _distinct_lists(told: list[tuple[str, Axis]], role: str, keep=None) -> list[Axis]:
+    """The lists ``told`` for ``role``, each once (the overview and its paragraphs may hold the
+    same sentence), that ``keep`` takes."""
+    found: dict[tuple, Axis] = {}
+    for r, axis in told:
+        if r == role and (keep is None or keep(axis.ticks)):
+            found.setdefault(tuple(axis.ticks), axis)
+    return list(found.values())
+
+
 def _one_list_each(told: list[tuple[str, Axis]]) -> dict[str, Axis] | None:
-    """One list for x and one for y (the same sentence read twice counts once), or None."""
-    lists: dict[str, dict[tuple, Axis]] = {"x": {}, "y": {}}
-    for role, axis in told:
-        if (
-            role in lists
-            and len(set(axis.ticks)) == len(axis.ticks)  # (a name twice is no axis' list)
-            and not (_placed_values(axis.ticks) or _counts(axis.ticks))
-        ):
-            lists[role].setdefault(tuple(axis.ticks), axis)
+    """One list for x and one for y, or None."""
+
+    def listable(ticks: list[str]) -> bool:
+        # (a name twice is no axis' list; nor values placed under names, nor counts)
+        unique = len(set(ticks)) == len(ticks)
+        return unique and not (_placed_values(ticks) or _counts(ticks))
+
+    lists = {role: _distinct_lists(told, role, listable) for role in "xy"}
     if all(len(found) == 1 for found in lists.values()):
-        return {role: next(iter(found.values())) for role, found in lists.items()}
+        return {role: found[0] for role, found in lists.items()}
     return None
 
 

@@ -2325,10 +2325,16 @@ def read_line(item: Item, ctx: Context, group) -> None:
         any(recogniser(statement, ctx, group) for recogniser in LINE_RECOGNISERS)
 
 
-def _named_late(label: str, tick: str) -> bool:
-    """A long label (a sentence) that names ``tick`` only after its opening words."""
+def _head_of(label: str) -> str:
+    """What names a group in a line's label: the label, or of a sentence before a colon its
+    opening words before a dash, a bracket or a comma ("Pasterze (black dashed) starts close to
+    Hintereis but accelerates after 2012" -> "Pasterze"), never a tick it names later ("Tile
+    values, given column by column (... down to the 100 cm sensor)")."""
     words = strip_markdown(label).split()
-    return len(words) > 8 and tick.casefold() not in " ".join(words[:4]).casefold()
+    if len(words) <= 8:
+        return label
+    head = re.split(r"\s+[—–-]\s+|\s*\(|,", " ".join(words))[0]
+    return " ".join(head.split()[:4])
 
 
 def recognize(items: list[Item], ctx: Context) -> None:
@@ -2409,13 +2415,7 @@ def recognize(items: list[Item], ctx: Context) -> None:
         if item.kind in ("text", "code") and item.label and not (item.body or "").strip():
             # "Row 1:" alone on a line over "  Cell 1: 15.6": a plain-text head of its lines
             # (in a block of code too: "pH 5:" over "  298: 2.3E-5")
-            found = group_of(item.label, ctx)
-            if found is not None and _named_late(item.label, found[1]):
-                # ("Tile values, given column by column (... down to the 100 cm sensor):", "
-                # Pasterze (black dashed) starts close to Hintereis but accelerates after
-                # 2012:": a sentence before a colon names its row as its subject, or none)
-                head = re.split(r"\s+[—–-]\s+|\s*\(|,", strip_markdown(item.label))[0]
-                found = group_of(" ".join(head.split()[:4]), ctx)
+            found = group_of(_head_of(item.label), ctx)
             if found is not None:
                 group, group_indent, group_sticky = found, -1, True
                 continue

@@ -60,12 +60,17 @@ def _tick_keys(ticks: tuple[str, ...]) -> tuple[dict[str, str], dict[float, str]
             by_number.setdefault(number, tick)
     for tick in ticks:
         # "January" under the tick "Jan", "Mon" under "Monday": a calendar name, short or full
-        short = tick.strip().lower()[:3]
-        full = CALENDAR_FULL.get(short)
-        if full and tick.strip().lower() in (short, full.lower()):
+        if full := calendar_full(tick):
             by_text.setdefault(norm(full), tick)
             by_text.setdefault(norm(full[:3]), tick)
     return by_text, by_number
+
+
+def calendar_full(tick: str) -> str | None:
+    """The full name of a month or weekday a tick spells short or in full ("Jan", "Monday")."""
+    short = tick.strip().lower()[:3]
+    full = CALENDAR_FULL.get(short)
+    return full if full and tick.strip().lower() in (short, full.lower()) else None
 
 
 def match_tick(text: str, ticks: list[str]) -> str | None:
@@ -373,7 +378,7 @@ def _tick_patterns(ticks: tuple[str, ...]) -> list[tuple[str, bool, re.Pattern]]
     out = []
     for tick in sorted(ticks, key=len, reverse=True):
         # "Sunday" names the tick "Sun": a calendar abbreviation matches its full name too
-        full = CALENDAR_FULL.get(tick.lower(), tick)
+        full = calendar_full(tick) or tick
         whole = re.escape(tick) + (f"(?:{re.escape(full[len(tick) :])}s?)?" if full != tick else "")
         pattern = rx(rf"(?<![\w.]){whole}(?![\w]|\.\d)", re.I)
         out.append((tick, _numeric(norm(tick)) is not None, pattern))
